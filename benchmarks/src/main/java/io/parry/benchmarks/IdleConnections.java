@@ -1,0 +1,100 @@
+package io.parry.benchmarks;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Opens many keep-alive connections to a server on 127.0.0.1, uses each once, and holds them idle, so a script can
+ * measure what an idle connection costs the server.
+ *
+ * <p>Each connection sends {@code GET /plaintext} and reads the whole response first: a used connection is what a
+ * real client leaves behind, and it has been through the server's whole request path. Once all are open the tool
+ * prints a line starting with {@code READY}, then holds until standard input ends or {@code HOLD_SECONDS} pass,
+ * and closes them. Settings come from the environment: {@code PORT} (default 8080), {@code CONNECTIONS} (default
+ * 10,000) and {@code HOLD_SECONDS} (default 120). It exits non-zero if any connection fails.
+ *
+ * <pre>{@code
+ * PORT=8081 CONNECTIONS=10000 java -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.IdleConnections
+ * }</pre>
+ */
+public final class IdleConnections {
+    private static final int TIMEOUT_MILLIS = 10_000;
+
+    private IdleConnections() {}
+
+    /** Opens, uses and holds the connections; see the class description for the settings. */
+    public static void main(String[] args) throws IOException, InterruptedException {
+        int port = Env.intValue("PORT", 8080);
+        int count = Env.intValue("CONNECTIONS", 10_000);
+        long holdSeconds = Env.longValue("HOLD_SECONDS", 120);
+        byte[] request =
+                ("GET /plaintext HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+        List<Socket> sockets = new ArrayList<>(count);
+        try {
+            long start = System.nanoTime();
+            for (int i = 0; i < count; i++) {
+                sockets.add(openUsed(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), request));
+            }
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            System.out.printf(
+                    "READY %d idle keep-alive connections to port %d (opened in %d ms)%n", count, port, millis);
+            System.out.println(awaitRelease(holdSeconds) ? "released: stdin closed" : "released: hold time over");
+        } finally {
+            closeAll(sockets);
+        }
+    }
+
+    private static Socket openUsed(InetSocketAddress address, byte[] request) throws IOException {
+        Socket socket = new Socket();
+        try {
+            socket.connect(address, TIMEOUT_MILLIS);
+            socket.setSoTimeout(TIMEOUT_MILLIS);
+            socket.getOutputStream().write(request);
+            // The server sends exactly one response, so a buffer dropped afterwards loses nothing.
+            InputStream in = new BufferedInputStream(socket.getInputStream(), 512);
+            ResponseHead head = ResponseHead.read(in);
+            head.body(in).transferTo(OutputStream.nullOutputStream());
+            if (head.status() != 200 || head.closes()) {
+                throw new IOException("expected 200 on a kept-alive connection, got " + head);
+            }
+            return socket;
+        } catch (IOException e) {
+            socket.close();
+            throw e;
+        }
+    }
+
+    /** Returns {@code true} if standard input ended, {@code false} if the hold time ran out first. */
+    private static boolean awaitRelease(long holdSeconds) throws InterruptedException {
+        CountDownLatch stdinClosed = new CountDownLatch(1);
+        Thread watcher = new Thread(
+                () -> {
+                    try {
+                        System.in.transferTo(OutputStream.nullOutputStream());
+                    } catch (IOException e) {
+                        // An unreadable stdin counts as closed.
+                    }
+                    stdinClosed.countDown();
+                },
+                "stdin-watcher");
+        watcher.setDaemon(true);
+        watcher.start();
+        return stdinClosed.await(holdSeconds, TimeUnit.SECONDS);
+    }
+
+    private static void closeAll(List<Socket> sockets) throws IOException {
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package io.parry.examples.hello;
+
+import io.parry.http.HttpData;
+import io.parry.http.HttpHeaders;
+import io.parry.http.HttpMethod;
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import io.parry.http.HttpStatus;
+import io.parry.http.HttpStatusException;
+import io.parry.http.MediaType;
+import io.parry.server.Handler;
+import io.parry.server.RequestContext;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The hello routes, dispatched by hand until Parry has a router: plaintext, JSON, a streaming echo
+ * and a delay answered from an event-loop timer, so no thread waits.
+ */
+final class HelloHandler implements Handler {
+    private static final String MESSAGE = "Hello, World!";
+    private static final long MAX_DELAY_MILLIS = 60_000;
+
+    @Override
+    public CompletionStage<HttpResponse> handle(RequestContext ctx, HttpRequest request) {
+        switch (request.path()) {
+            case "/plaintext":
+                requireMethod(request, HttpMethod.GET);
+                return HttpResponse.ofText(MESSAGE).toStage();
+            case "/json":
+                requireMethod(request, HttpMethod.GET);
+                return HttpResponse.of(MediaType.JSON, HttpData.ofUtf8("{\"message\":\"" + MESSAGE + "\"}"))
+                        .toStage();
+            case "/echo":
+                requireMethod(request, HttpMethod.POST);
+                return echo(request).toStage();
+            case "/delay":
+                requireMethod(request, HttpMethod.GET);
+                return delay(ctx, delayMillis(request));
+            default:
+                throw new HttpStatusException(HttpStatus.NOT_FOUND, "No route for " + request.path());
+        }
+    }
+
+    /** Streams the request body back as it arrives; the body is never held whole. */
+    private static HttpResponse echo(HttpRequest request) {
+        String type = request.headers().get("content-type");
+        HttpHeaders headers = HttpHeaders.of("content-type", type != null ? type : MediaType.OCTET_STREAM.toString());
+        return HttpResponse.of(HttpStatus.OK, headers, request.body());
+    }
+
+    private static CompletionStage<HttpResponse> delay(RequestContext ctx, long millis) {
+        CompletableFuture<HttpResponse> response = new CompletableFuture<>();
+        ctx.eventLoop().schedule(() -> response.complete(HttpResponse.ofText(MESSAGE)), millis, TimeUnit.MILLISECONDS);
+        return response;
+    }
+
+    private static long delayMillis(HttpRequest request) {
+        String ms = request.queryParam("ms").orElse("0");
+        long millis;
+        try {
+            millis = Long.parseLong(ms);
+        } catch (NumberFormatException e) {
+            throw new HttpStatusException(HttpStatus.BAD_REQUEST, "ms must be a whole number of milliseconds");
+        }
+        if (millis < 0 || millis > MAX_DELAY_MILLIS) {
+            throw new HttpStatusException(HttpStatus.BAD_REQUEST, "ms must be from 0 to " + MAX_DELAY_MILLIS);
+        }
+        return millis;
+    }
+
+    private static void requireMethod(HttpRequest request, HttpMethod expected) {
+        if (!request.method().equals(expected) && !(expected.equals(HttpMethod.GET) && request.method().equals(HttpMethod.HEAD))) {
+            throw new HttpStatusException(HttpStatus.METHOD_NOT_ALLOWED, request.method() + " is not allowed here");
+        }
+    }
+}

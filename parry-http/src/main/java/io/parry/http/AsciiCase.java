@@ -1,0 +1,30 @@
+package io.parry.http;
+
+/** Case folding for ASCII protocol text, which must not depend on the JVM's locale. */
+final class AsciiCase {
+    private AsciiCase() {}
+
+    static int hashIgnoreCase(String s) {
+        int hash = 0;
+        for (int i = 0; i < s.length(); i++) {
+            hash = 31 * hash + toLower(s.charAt(i));
+        }
+        return hash;
+    }
+
+    static char toLower(char c) {
+        return c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
+    }
+
+    static boolean regionEqualsIgnoreCase(String s, int start, int end, String expected) {
+        if (end - start != expected.length()) {
+            return false;
+        }
+        for (int i = 0; i < expected.length(); i++) {
+            if (toLower(s.charAt(start + i)) != toLower(expected.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

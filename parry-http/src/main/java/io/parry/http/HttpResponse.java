@@ -1,0 +1,158 @@
+package io.parry.http;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
+
+/**
+ * An HTTP response: status, headers and a streaming body. Immutable; a response with a fixed body
+ * can be built once and returned for many requests.
+ *
+ * <p>The server sets {@code Content-Length} or chunked framing from the body, and {@code Date}; a
+ * handler sets only what it means.
+ *
+ * <pre>{@code
+ * HttpResponse hello = HttpResponse.ofText("Hello, World!");
+ * HttpResponse created = HttpResponse.builder(HttpStatus.CREATED)
+ *         .header("location", "/todos/42")
+ *         .body(MediaType.JSON, HttpData.ofUtf8("{\"id\":42}"))
+ *         .build();
+ * }</pre>
+ */
+public final class HttpResponse {
+    private final HttpStatus status;
+    private final HttpHeaders headers;
+    private final HttpBody body;
+
+    private HttpResponse(HttpStatus status, HttpHeaders headers, HttpBody body) {
+        this.status = status;
+        this.headers = headers;
+        this.body = body;
+    }
+
+    /** A response with this status, no headers and no body. */
+    public static HttpResponse of(HttpStatus status) {
+        return new HttpResponse(requireNonNull(status, "status"), HttpHeaders.empty(), HttpBody.empty());
+    }
+
+    /** A response with this status, headers and body. */
+    public static HttpResponse of(HttpStatus status, HttpHeaders headers, HttpBody body) {
+        return new HttpResponse(
+                requireNonNull(status, "status"), requireNonNull(headers, "headers"), requireNonNull(body, "body"));
+    }
+
+    /** A response with this status and a body of this media type. */
+    public static HttpResponse of(HttpStatus status, MediaType type, HttpData data) {
+        return of(status, HttpHeaders.of("content-type", type.toString()), HttpBody.of(data));
+    }
+
+    /** A 200 response with this body of this media type. */
+    public static HttpResponse of(MediaType type, HttpData data) {
+        return of(HttpStatus.OK, type, data);
+    }
+
+    /** A 200 {@code text/plain; charset=utf-8} response. */
+    public static HttpResponse ofText(String text) {
+        return of(HttpStatus.OK, MediaType.PLAIN_TEXT_UTF_8, HttpData.ofUtf8(text));
+    }
+
+    /** A builder starting from this status. */
+    public static Builder builder(HttpStatus status) {
+        return new Builder(requireNonNull(status, "status"));
+    }
+
+    /** The status. */
+    public HttpStatus status() {
+        return status;
+    }
+
+    /** The header fields. */
+    public HttpHeaders headers() {
+        return headers;
+    }
+
+    /** The body. */
+    public HttpBody body() {
+        return body;
+    }
+
+    /** This response as an already completed stage, for handlers that answer at once. */
+    public CompletionStage<HttpResponse> toStage() {
+        return CompletableFuture.completedFuture(this);
+    }
+
+    /** A copy with this header field set to this value. */
+    public HttpResponse withHeader(String name, String value) {
+        return new HttpResponse(status, headers.with(name, value), body);
+    }
+
+    /** A copy whose headers are changed by the edits. */
+    public HttpResponse mapHeaders(Consumer<HttpHeaders.Builder> edits) {
+        return new HttpResponse(status, headers.map(edits), body);
+    }
+
+    /** A copy with this status. */
+    public HttpResponse withStatus(HttpStatus status) {
+        return new HttpResponse(requireNonNull(status, "status"), headers, body);
+    }
+
+    /** A copy with this body. */
+    public HttpResponse withBody(HttpBody body) {
+        return new HttpResponse(status, headers, requireNonNull(body, "body"));
+    }
+
+    /** A builder holding this response's parts. */
+    public Builder toBuilder() {
+        Builder builder = new Builder(status);
+        builder.headers = headers.toBuilder();
+        builder.body = body;
+        return builder;
+    }
+
+    @Override
+    public String toString() {
+        return "HttpResponse(" + status + ")";
+    }
+
+    /** Builds a response; not thread-safe. */
+    public static final class Builder {
+        private HttpStatus status;
+        private HttpHeaders.Builder headers = HttpHeaders.builder();
+        private HttpBody body = HttpBody.empty();
+
+        private Builder(HttpStatus status) {
+            this.status = status;
+        }
+
+        /** Sets the status. */
+        public Builder status(HttpStatus status) {
+            this.status = requireNonNull(status, "status");
+            return this;
+        }
+
+        /** Adds a header field. */
+        public Builder header(String name, String value) {
+            headers.add(name, value);
+            return this;
+        }
+
+        /** Sets the body. */
+        public Builder body(HttpBody body) {
+            this.body = requireNonNull(body, "body");
+            return this;
+        }
+
+        /** Sets a fixed body and its {@code Content-Type}. */
+        public Builder body(MediaType type, HttpData data) {
+            headers.set("content-type", type.toString());
+            return body(HttpBody.of(data));
+        }
+
+        /** The response. */
+        public HttpResponse build() {
+            return new HttpResponse(status, headers.build(), body);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package io.parry.server;
+
+/**
+ * Why the server refused a request or a connection before any handler ran. Each rejection is
+ * counted ({@link Server#rejections(Rejection)}) and logged once at debug level.
+ */
+public enum Rejection {
+    /** Malformed or hostile HTTP: answered 400, then the connection closes. */
+    BAD_REQUEST,
+    /** The request line was longer than allowed: 414, then close. */
+    URI_TOO_LONG,
+    /** The header block was too large or had too many fields: 431, then close. */
+    HEADERS_TOO_LARGE,
+    /** The declared or received body was larger than allowed: 413, then close. */
+    CONTENT_TOO_LARGE,
+    /** An {@code Expect} value other than {@code 100-continue}: 417, then close. */
+    EXPECTATION_FAILED,
+    /** The header block did not arrive in time (slowloris): 408, then close. */
+    HEADER_READ_TIMEOUT,
+    /** The response was not started in time: 408 if the body was still arriving, else 503; then close. */
+    REQUEST_TIMEOUT,
+    /** The client did not read the response in time: the connection is closed. */
+    WRITE_TIMEOUT,
+    /** The server already had as many connections as allowed: the new one is closed at once. */
+    TOO_MANY_CONNECTIONS,
+    /** The worker executor was full: 503 at once. */
+    WORKERS_BUSY
+}

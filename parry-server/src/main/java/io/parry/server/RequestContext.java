@@ -1,0 +1,48 @@
+package io.parry.server;
+
+import io.parry.http.HttpResponse;
+import io.parry.server.internal.CurrentContext;
+import java.net.InetSocketAddress;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * Facts about one request that are not in the request itself: where it came from, its id, the event
+ * loop it runs on. The context is current ({@link #current()}) while Parry runs the request's
+ * handler, its blocking work and tasks scheduled on {@link #eventLoop()}.
+ */
+public interface RequestContext {
+
+    /** The context of the request this thread is working for, if any. */
+    static Optional<RequestContext> current() {
+        return Optional.ofNullable(CurrentContext.get());
+    }
+
+    /** An id for this request, unique within the process, for logs and error responses. */
+    String requestId();
+
+    /** The client's address (the peer of the TCP connection). */
+    InetSocketAddress remoteAddress();
+
+    /** The server's address the connection was accepted on. */
+    InetSocketAddress localAddress();
+
+    /** The protocol version, for example {@code HTTP/1.1}. */
+    String protocol();
+
+    /**
+     * The connection's event loop, for timers and continuations that must not block. Tasks run with
+     * this context current. It cannot be shut down.
+     */
+    ScheduledExecutorService eventLoop();
+
+    /**
+     * Runs blocking work on the server's worker executor with this context current.
+     *
+     * @return a stage that completes with the work's response; it fails with a 503
+     *     {@link io.parry.http.HttpStatusException} at once when the executor is full
+     */
+    CompletionStage<HttpResponse> runBlocking(Callable<HttpResponse> work);
+}

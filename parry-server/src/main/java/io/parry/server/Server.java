@@ -1,0 +1,134 @@
+package io.parry.server;
+
+import static java.util.Objects.requireNonNull;
+
+import io.parry.server.internal.ServerEngine;
+import io.parry.transport.TransportKind;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * An HTTP/1.1 server: one handler behind a listener.
+ *
+ * <pre>{@code
+ * Server server = Server.builder()
+ *         .port(8080)
+ *         .handler((ctx, request) -> HttpResponse.ofText("Hello, World!").toStage())
+ *         .build()
+ *         .start();
+ * // ...
+ * server.stop(Duration.ofSeconds(10));
+ * }</pre>
+ *
+ * <p>{@link #start()} binds before it returns; {@link #stop(Duration)} stops accepting, lets
+ * requests in flight finish, closes idle connections, answers requests that arrive meanwhile with
+ * {@code Connection: close}, and closes what is left at the deadline. A server is started once.
+ */
+public final class Server implements AutoCloseable {
+    private static final Duration CLOSE_GRACE = Duration.ofSeconds(10);
+
+    private final ServerEngine engine;
+
+    private Server(ServerOptions options, Handler handler) {
+        this.engine = new ServerEngine(options, handler);
+    }
+
+    /** A server with these options and handler, not yet started. */
+    public static Server of(ServerOptions options, Handler handler) {
+        return new Server(requireNonNull(options, "options"), requireNonNull(handler, "handler"));
+    }
+
+    /** A builder for a server. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Binds the listener and starts serving.
+     *
+     * @return this server
+     * @throws IllegalStateException if the server was started before or cannot bind
+     */
+    public Server start() {
+        engine.start();
+        return this;
+    }
+
+    /** The port the server listens on; with port 0 in the options, the one the system chose. */
+    public int port() {
+        return engine.port();
+    }
+
+    /** The transport the event loops use, after the fallback to NIO if a native one did not load. */
+    public TransportKind transport() {
+        return engine.transport();
+    }
+
+    /** The number of open connections. */
+    public int connections() {
+        return engine.connections();
+    }
+
+    /** How many times the server refused for this reason since it started. */
+    public long rejections(Rejection reason) {
+        return engine.rejections(requireNonNull(reason, "reason"));
+    }
+
+    /**
+     * Stops gracefully: returns when every connection has closed, at the latest after {@code grace}
+     * (when the rest are closed) plus the time the event loops take to end.
+     */
+    public void stop(Duration grace) {
+        engine.stop(requireNonNull(grace, "grace"));
+    }
+
+    /** Stops with a grace period of ten seconds. */
+    @Override
+    public void close() {
+        stop(CLOSE_GRACE);
+    }
+
+    /** Builds a {@link Server}; not thread-safe. */
+    public static final class Builder {
+        private final ServerOptions.Builder options = ServerOptions.builder();
+        private Handler handler;
+
+        private Builder() {}
+
+        /** Sets the handler that answers every request. */
+        public Builder handler(Handler handler) {
+            this.handler = requireNonNull(handler, "handler");
+            return this;
+        }
+
+        /** Sets the port; 0 picks a free one. */
+        public Builder port(int port) {
+            options.port(port);
+            return this;
+        }
+
+        /** Sets the address to listen on. */
+        public Builder host(String host) {
+            options.host(host);
+            return this;
+        }
+
+        /** Changes the other options: {@code .options(o -> o.eventLoopThreads(2).limits(limits))}. */
+        public Builder options(Consumer<ServerOptions.Builder> edits) {
+            edits.accept(options);
+            return this;
+        }
+
+        /**
+         * The server, not yet started.
+         *
+         * @throws IllegalStateException if no handler was set
+         */
+        public Server build() {
+            if (handler == null) {
+                throw new IllegalStateException("handler: null (expected: a handler for requests)");
+            }
+            return new Server(options.build(), handler);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package io.parry.server;
+
+import static java.util.Objects.requireNonNull;
+
+import io.parry.transport.TransportKind;
+
+/**
+ * How a {@link Server} listens and what it allows: listener address, event loops, transport,
+ * {@link RequestLimits}, {@link ServerTimeouts} and {@link WorkerOptions}.
+ *
+ * <pre>{@code
+ * ServerOptions options = ServerOptions.builder().port(8080).eventLoopThreads(2).build();
+ * }</pre>
+ */
+public final class ServerOptions {
+    private final String host;
+    private final int port;
+    private final int eventLoopThreads;
+    private final TransportKind transport;
+    private final RequestLimits limits;
+    private final ServerTimeouts timeouts;
+    private final WorkerOptions workers;
+
+    private ServerOptions(Builder builder) {
+        this.host = builder.host;
+        this.port = builder.port;
+        this.eventLoopThreads = builder.eventLoopThreads;
+        this.transport = builder.transport;
+        this.limits = builder.limits;
+        this.timeouts = builder.timeouts;
+        this.workers = builder.workers;
+    }
+
+    /** The defaults: all interfaces, port 8080, one event loop per core, automatic transport. */
+    public static ServerOptions ofDefault() {
+        return builder().build();
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        return new Builder()
+                .host(host)
+                .port(port)
+                .eventLoopThreads(eventLoopThreads)
+                .transport(transport)
+                .limits(limits)
+                .timeouts(timeouts)
+                .workers(workers);
+    }
+
+    /** The address to listen on; {@code 0.0.0.0} for every interface. */
+    public String host() {
+        return host;
+    }
+
+    /** The port to listen on; 0 for any free port ({@link Server#port()} tells which). */
+    public int port() {
+        return port;
+    }
+
+    /** The number of event-loop threads. */
+    public int eventLoopThreads() {
+        return eventLoopThreads;
+    }
+
+    /** The socket transport asked for. */
+    public TransportKind transport() {
+        return transport;
+    }
+
+    /** The request and connection limits. */
+    public RequestLimits limits() {
+        return limits;
+    }
+
+    /** The timeouts. */
+    public ServerTimeouts timeouts() {
+        return timeouts;
+    }
+
+    /** The worker executor for blocking handlers. */
+    public WorkerOptions workers() {
+        return workers;
+    }
+
+    /** Builds {@link ServerOptions}; not thread-safe. */
+    public static final class Builder {
+        private String host = "0.0.0.0";
+        private int port = 8080;
+        private int eventLoopThreads = Runtime.getRuntime().availableProcessors();
+        private TransportKind transport = TransportKind.AUTO;
+        private RequestLimits limits = RequestLimits.ofDefault();
+        private ServerTimeouts timeouts = ServerTimeouts.ofDefault();
+        private WorkerOptions workers = WorkerOptions.ofDefault();
+
+        private Builder() {}
+
+        /** Sets the address to listen on. */
+        public Builder host(String host) {
+            this.host = requireNonNull(host, "host");
+            return this;
+        }
+
+        /** Sets the port; 0 picks a free one. */
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        /** Sets the number of event-loop threads. */
+        public Builder eventLoopThreads(int threads) {
+            this.eventLoopThreads = threads;
+            return this;
+        }
+
+        /** Sets the socket transport. */
+        public Builder transport(TransportKind transport) {
+            this.transport = requireNonNull(transport, "transport");
+            return this;
+        }
+
+        /** Sets the request and connection limits. */
+        public Builder limits(RequestLimits limits) {
+            this.limits = requireNonNull(limits, "limits");
+            return this;
+        }
+
+        /** Sets the timeouts. */
+        public Builder timeouts(ServerTimeouts timeouts) {
+            this.timeouts = requireNonNull(timeouts, "timeouts");
+            return this;
+        }
+
+        /** Sets the worker executor options. */
+        public Builder workers(WorkerOptions workers) {
+            this.workers = requireNonNull(workers, "workers");
+            return this;
+        }
+
+        /**
+         * The options.
+         *
+         * @throws IllegalArgumentException if the port is out of range or the thread count not positive
+         */
+        public ServerOptions build() {
+            Validation.port(port);
+            Validation.positive("eventLoopThreads", eventLoopThreads);
+            return new ServerOptions(this);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.parry.server.internal;
+
+import io.parry.server.RequestContext;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/** The request context of the running thread: set around every piece of work Parry runs for a request. */
+public final class CurrentContext {
+    private static final ThreadLocal<RequestContext> CURRENT = new ThreadLocal<>();
+
+    private CurrentContext() {}
+
+    /** The current context, or {@code null}. */
+    public static RequestContext get() {
+        return CURRENT.get();
+    }
+
+    /** Runs the task with {@code ctx} current, restoring what was current before. */
+    public static void run(RequestContext ctx, Runnable task) {
+        RequestContext previous = CURRENT.get();
+        CURRENT.set(ctx);
+        try {
+            task.run();
+        } finally {
+            restore(previous);
+        }
+    }
+
+    /** Calls the task with {@code ctx} current, restoring what was current before. */
+    public static <V> V call(RequestContext ctx, Callable<V> task) throws Exception {
+        RequestContext previous = CURRENT.get();
+        CURRENT.set(ctx);
+        try {
+            return task.call();
+        } finally {
+            restore(previous);
+        }
+    }
+
+    /** Calls the stage-returning task with {@code ctx} current; a throw becomes a failed stage. */
+    static <V> CompletionStage<V> stage(RequestContext ctx, Callable<CompletionStage<V>> task) {
+        try {
+            CompletionStage<V> stage = call(ctx, task);
+            return stage != null ? stage : CompletableFuture.failedFuture(new NullPointerException("handler returned null"));
+        } catch (Throwable t) {
+            return CompletableFuture.failedFuture(t);
+        }
+    }
+
+    private static void restore(RequestContext previous) {
+        if (previous == null) {
+            CURRENT.remove();
+        } else {
+            CURRENT.set(previous);
+        }
+    }
+}

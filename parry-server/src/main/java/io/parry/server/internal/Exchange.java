@@ -1,0 +1,134 @@
+package io.parry.server.internal;
+
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import io.parry.http.HttpStatus;
+import io.parry.http.HttpStatusException;
+import io.parry.server.Rejection;
+import io.parry.server.RequestContext;
+import io.parry.transport.internal.BodyFlow;
+import io.parry.transport.internal.EventLoopScheduler;
+import io.parry.transport.internal.InboundBody;
+import io.parry.transport.internal.TaskWrapper;
+import java.net.InetSocketAddress;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * One request and its response on a connection; also the request's {@link RequestContext}. Its
+ * fields are touched only on the connection's event loop.
+ */
+final class Exchange implements RequestContext, BodyFlow, TaskWrapper {
+    final Http1Connection connection;
+    final int sequence;
+    final boolean http10;
+    final long startNanos;
+    HttpRequest request;
+    InboundBody body;
+    boolean keepAlive;
+    boolean head;
+    boolean expectContinue;
+    boolean continueSent;
+    long received;
+    HttpResponse response;
+    boolean writing;
+    boolean responseStarted;
+    boolean closeAfter;
+    boolean finished;
+    private String requestId;
+
+    Exchange(Http1Connection connection, int sequence, boolean http10, long startNanos) {
+        this.connection = connection;
+        this.sequence = sequence;
+        this.http10 = http10;
+        this.startNanos = startNanos;
+    }
+
+    HttpRequest request() {
+        return request;
+    }
+
+    boolean bodyStillArriving() {
+        return body != null && !body.isReceived();
+    }
+
+    @Override
+    public String requestId() {
+        if (requestId == null) {
+            requestId = connection.id() + "-" + sequence;
+        }
+        return requestId;
+    }
+
+    @Override
+    public InetSocketAddress remoteAddress() {
+        return connection.remoteAddress();
+    }
+
+    @Override
+    public InetSocketAddress localAddress() {
+        return connection.localAddress();
+    }
+
+    @Override
+    public String protocol() {
+        return http10 ? "HTTP/1.0" : "HTTP/1.1";
+    }
+
+    @Override
+    public ScheduledExecutorService eventLoop() {
+        return new EventLoopScheduler(connection.executor(), this);
+    }
+
+    @Override
+    public CompletionStage<HttpResponse> runBlocking(Callable<HttpResponse> work) {
+        CompletableFuture<HttpResponse> result = new CompletableFuture<>();
+        try {
+            connection.runtime().workers.execute(() -> {
+                try {
+                    result.complete(CurrentContext.call(this, work));
+                } catch (Throwable t) {
+                    result.completeExceptionally(t);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            connection.runtime().rejections.record(Rejection.WORKERS_BUSY, remoteAddress(), "worker executor full");
+            result.completeExceptionally(
+                    new HttpStatusException(HttpStatus.SERVICE_UNAVAILABLE, "The server is busy; try again later."));
+        }
+        return result;
+    }
+
+    @Override
+    public Runnable wrap(Runnable task) {
+        return () -> CurrentContext.run(this, task);
+    }
+
+    @Override
+    public <V> Callable<V> wrap(Callable<V> task) {
+        return () -> CurrentContext.call(this, task);
+    }
+
+    @Override
+    public void pause() {
+        connection.pauseReading(Http1Connection.PAUSED_BY_BODY);
+    }
+
+    @Override
+    public void resume() {
+        connection.resumeReading(Http1Connection.PAUSED_BY_BODY);
+    }
+
+    @Override
+    public void demanded() {
+        connection.bodyDemanded(this);
+    }
+
+    @Override
+    public String toString() {
+        return request == null ? "Exchange(" + sequence + ")" : request.method() + " " + request.path();
+    }
+}

@@ -1,0 +1,464 @@
+package io.parry.server.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.EventExecutor;
+import io.parry.http.ContentTooLargeException;
+import io.parry.http.HttpMethod;
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import io.parry.http.HttpStatus;
+import io.parry.http.HttpStatusException;
+import io.parry.server.Rejection;
+import io.parry.transport.internal.InboundBody;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.channels.ClosedChannelException;
+import java.util.ArrayDeque;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One HTTP/1.1 connection: turns decoded requests into exchanges, runs the handler, keeps the
+ * exchanges in arrival order for the {@link ResponseWriter}, enforces limits and timeouts, and
+ * answers protocol errors (then closes). Every method runs on the connection's event loop.
+ */
+final class Http1Connection extends ChannelDuplexHandler {
+    static final int PAUSED_BY_BODY = 1;
+    static final int PAUSED_BY_PIPELINE = 2;
+    static final int PAUSED_BY_REJECTION = 4;
+
+    private static final Logger log = LoggerFactory.getLogger(Http1Connection.class);
+
+    private final ServerRuntime runtime;
+    private final StrictRequestDecoder decoder;
+    private final String id;
+    private final ArrayDeque<Exchange> exchanges = new ArrayDeque<>(4);
+    private ChannelHandlerContext ctx;
+    private ResponseWriter writer;
+    private Exchange receiving;
+    private int sequence;
+    private int pauseReasons;
+    private boolean rejecting;
+    private boolean closeWhenIdle;
+    private long lastActivityNanos;
+    private long unwritableSinceNanos;
+    private ScheduledFuture<?> timer;
+
+    Http1Connection(ServerRuntime runtime, StrictRequestDecoder decoder) {
+        this.runtime = runtime;
+        this.decoder = decoder;
+        this.id = Long.toString(runtime.nextConnectionId(), 36);
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        this.writer = new ResponseWriter(this, ctx, exchanges);
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        lastActivityNanos = System.nanoTime();
+        scheduleCheck(runtime.tickNanos);
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        writer.readStarted();
+        lastActivityNanos = System.nanoTime();
+        if (msg instanceof io.netty.handler.codec.http.HttpRequest) {
+            onRequestHead((io.netty.handler.codec.http.HttpRequest) msg);
+        } else if (msg instanceof HttpContent) {
+            onContent((HttpContent) msg);
+        } else {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        writer.readCompleted();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable()) {
+            unwritableSinceNanos = 0;
+            writer.writable();
+        } else {
+            unwritableSinceNanos = System.nanoTime();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
+        if (receiving != null) {
+            receiving.body.onFailure(new ClosedChannelException());
+            receiving = null;
+        }
+        writer.connectionClosed();
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof IOException) {
+            log.debug("Connection {} failed: {}", id, cause.toString());
+        } else {
+            log.warn("Connection {} failed", id, cause);
+        }
+        ctx.close();
+    }
+
+    private void onRequestHead(io.netty.handler.codec.http.HttpRequest head) {
+        ReferenceCountUtil.release(head);
+        if (rejecting) {
+            return;
+        }
+        Exchange exchange = new Exchange(
+                this, ++sequence, HttpVersion.HTTP_1_0.equals(head.protocolVersion()), System.nanoTime());
+        if (head.decoderResult().isFailure()) {
+            refuse(exchange, RequestChecks.decoderFailure(head.decoderResult()));
+            return;
+        }
+        RequestChecks.Refusal refusal = RequestChecks.check(head, runtime.limits);
+        if (refusal == null) {
+            refusal = prepare(exchange, head);
+        }
+        if (refusal != null) {
+            refuse(exchange, refusal);
+            return;
+        }
+        exchanges.add(exchange);
+        if (exchanges.size() >= runtime.limits.maxPipelinedRequests()) {
+            pauseReading(PAUSED_BY_PIPELINE);
+        }
+        if (exchange.request.path().equals("*")) {
+            answerAsteriskForm(exchange);
+        } else {
+            dispatch(exchange);
+        }
+    }
+
+    /** Builds the exchange's request; a refusal when the head cannot be accepted. */
+    private RequestChecks.Refusal prepare(Exchange exchange, io.netty.handler.codec.http.HttpRequest head) {
+        long contentLength;
+        try {
+            contentLength = HttpUtil.getContentLength(head, -1L);
+        } catch (NumberFormatException e) {
+            return RequestChecks.badRequest("invalid Content-Length");
+        }
+        boolean chunked = HttpUtil.isTransferEncodingChunked(head);
+        if (contentLength > runtime.limits.maxBodySize()) {
+            return new RequestChecks.Refusal(
+                    HttpStatus.CONTENT_TOO_LARGE, Rejection.CONTENT_TOO_LARGE, "declared body too large");
+        }
+        boolean hasBody = chunked || contentLength > 0;
+        String expect = head.headers().get(HttpHeaderNames.EXPECT);
+        // RFC 9110, section 10.1.1: only 100-continue is defined; a 1.0 server ignores Expect.
+        if (expect != null && !exchange.http10) {
+            if (!expect.equalsIgnoreCase("100-continue")) {
+                return new RequestChecks.Refusal(
+                        HttpStatus.EXPECTATION_FAILED, Rejection.EXPECTATION_FAILED, "unknown expectation");
+            }
+            exchange.expectContinue = hasBody;
+        }
+        HttpRequest.Builder request;
+        try {
+            request = HttpRequest.builder(HttpMethod.of(head.method().name()), head.uri())
+                    .headers(NettyHeaders.toParry(head.headers()));
+        } catch (IllegalArgumentException e) {
+            return RequestChecks.badRequest(e.getMessage());
+        }
+        if (hasBody) {
+            exchange.body = new InboundBody(ctx.executor(), exchange, chunked ? -1 : contentLength);
+            request.body(exchange.body);
+            receiving = exchange;
+        }
+        exchange.request = request.build();
+        exchange.keepAlive = HttpUtil.isKeepAlive(head);
+        exchange.head = exchange.request.method().equals(HttpMethod.HEAD);
+        return null;
+    }
+
+    private void answerAsteriskForm(Exchange exchange) {
+        if (exchange.request.method().equals(HttpMethod.OPTIONS)) {
+            responded(exchange, HttpResponse.of(HttpStatus.OK).withHeader("allow", "GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS"), null);
+        } else {
+            responded(exchange, ErrorResponses.problem(exchange, HttpStatus.BAD_REQUEST, "The * target is for OPTIONS only."), null);
+        }
+    }
+
+    private void dispatch(Exchange exchange) {
+        CompletionStage<HttpResponse> stage =
+                CurrentContext.stage(exchange, () -> runtime.handler.handle(exchange, exchange.request));
+        if (stage instanceof CompletableFuture && ((CompletableFuture<HttpResponse>) stage).isDone()) {
+            respondedNow(exchange, (CompletableFuture<HttpResponse>) stage);
+            return;
+        }
+        stage.whenComplete((response, failure) -> {
+            EventExecutor loop = ctx.executor();
+            if (loop.inEventLoop()) {
+                responded(exchange, response, failure);
+            } else {
+                loop.execute(() -> responded(exchange, response, failure));
+            }
+        });
+    }
+
+    private void respondedNow(Exchange exchange, CompletableFuture<HttpResponse> done) {
+        if (!done.isCompletedExceptionally()) {
+            responded(exchange, done.getNow(null), null);
+            return;
+        }
+        try {
+            done.join();
+        } catch (CompletionException | CancellationException failure) {
+            responded(exchange, null, failure);
+        }
+    }
+
+    private void responded(Exchange exchange, HttpResponse response, Throwable failure) {
+        if (exchange.finished || exchange.response != null) {
+            writer.abandon(response);
+            return;
+        }
+        if (failure != null) {
+            exchange.response = ErrorResponses.forFailure(exchange, failure);
+        } else if (response == null) {
+            exchange.response = ErrorResponses.forFailure(exchange, new NullPointerException("handler returned a null response"));
+        } else {
+            exchange.response = response;
+        }
+        writer.writeReady();
+    }
+
+    private void onContent(HttpContent content) {
+        Exchange exchange = receiving;
+        if (rejecting || exchange == null) {
+            content.release();
+            return;
+        }
+        if (content.decoderResult().isFailure()) {
+            content.release();
+            failBody(exchange, RequestChecks.decoderFailure(content.decoderResult()), new HttpStatusException(HttpStatus.BAD_REQUEST, "malformed body"));
+            return;
+        }
+        ByteBuf data = content.content();
+        exchange.received += data.readableBytes();
+        if (exchange.received > runtime.limits.maxBodySize()) {
+            content.release();
+            failBody(
+                    exchange,
+                    new RequestChecks.Refusal(HttpStatus.CONTENT_TOO_LARGE, Rejection.CONTENT_TOO_LARGE, "body too large"),
+                    new ContentTooLargeException(runtime.limits.maxBodySize()));
+            return;
+        }
+        if (data.isReadable()) {
+            exchange.body.onChunk(data);
+        } else {
+            content.release();
+        }
+        if (content instanceof LastHttpContent) {
+            receiving = null;
+            exchange.body.onEnd(NettyHeaders.toParry(((LastHttpContent) content).trailingHeaders()));
+        }
+    }
+
+    /** The body being received broke a rule: its reader fails, and the client gets the status (or a close). */
+    private void failBody(Exchange exchange, RequestChecks.Refusal refusal, Throwable bodyFailure) {
+        receiving = null;
+        exchange.body.onFailure(bodyFailure);
+        record(refusal);
+        stopReading();
+        exchange.closeAfter = true;
+        if (exchange.responseStarted) {
+            writer.abort(exchange);
+        } else if (exchange.response == null) {
+            exchange.response = ErrorResponses.problem(exchange, refusal.status, refusal.what);
+            writer.writeReady();
+        }
+    }
+
+    /** Answers a request that may not proceed, after the responses before it, and closes. */
+    private void refuse(Exchange exchange, RequestChecks.Refusal refusal) {
+        record(refusal);
+        stopReading();
+        exchange.closeAfter = true;
+        exchange.response = ErrorResponses.problem(exchange, refusal.status, refusal.what);
+        exchanges.add(exchange);
+        writer.writeReady();
+    }
+
+    private void record(RequestChecks.Refusal refusal) {
+        runtime.rejections.record(refusal.reason, ctx.channel().remoteAddress(), refusal.what);
+    }
+
+    private void stopReading() {
+        rejecting = true;
+        pauseReading(PAUSED_BY_REJECTION);
+    }
+
+    /** Called by the writer when an exchange's response has been written in full. */
+    void exchangeFinished(Exchange exchange) {
+        if (exchange.body != null) {
+            exchange.body.discard();
+        }
+        lastActivityNanos = System.nanoTime();
+        if (exchanges.size() < runtime.limits.maxPipelinedRequests()) {
+            resumeReading(PAUSED_BY_PIPELINE);
+        }
+        if (closeWhenIdle && exchanges.isEmpty() && decoder.headerStartNanos() == 0) {
+            ctx.close();
+        }
+    }
+
+    void bodyDemanded(Exchange exchange) {
+        if (exchange.expectContinue && exchanges.peek() == exchange) {
+            writer.sendContinue(exchange);
+        }
+    }
+
+    /** Begins a graceful stop: close now if idle, else close after the last response in flight. */
+    void drain() {
+        closeWhenIdle = true;
+        if (exchanges.isEmpty() && decoder.headerStartNanos() == 0) {
+            ctx.close();
+        }
+    }
+
+    boolean isDraining() {
+        return closeWhenIdle;
+    }
+
+    void pauseReading(int reason) {
+        if (pauseReasons == 0) {
+            ctx.channel().config().setAutoRead(false);
+        }
+        pauseReasons |= reason;
+    }
+
+    void resumeReading(int reason) {
+        if (pauseReasons == 0 || (pauseReasons & reason) == 0) {
+            return;
+        }
+        pauseReasons &= ~reason;
+        if (pauseReasons == 0) {
+            ctx.channel().config().setAutoRead(true);
+        }
+    }
+
+    private void scheduleCheck(long delayNanos) {
+        timer = ctx.executor().schedule(this::checkDeadlines, delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Compares each deadline with now and re-arms itself for the nearest one, at most one tick (the
+     * shortest timeout) ahead, so a deadline set after this check is never missed. One task per
+     * connection, instead of one scheduled and cancelled per request.
+     */
+    private void checkDeadlines() {
+        timer = null;
+        if (!ctx.channel().isActive()) {
+            return;
+        }
+        long now = System.nanoTime();
+        long next = now + runtime.tickNanos;
+        if (unwritableSinceNanos != 0 && runtime.writeNanos > 0) {
+            long deadline = unwritableSinceNanos + runtime.writeNanos;
+            if (now - deadline >= 0) {
+                runtime.rejections.record(Rejection.WRITE_TIMEOUT, ctx.channel().remoteAddress(), "client not reading");
+                ctx.close();
+                return;
+            }
+            next = Math.min(next, deadline);
+        }
+        Exchange head = exchanges.peek();
+        if (head == null) {
+            long headerStart = decoder.headerStartNanos();
+            if (headerStart != 0 && !rejecting && runtime.headerReadNanos > 0) {
+                long deadline = headerStart + runtime.headerReadNanos;
+                if (now - deadline >= 0) {
+                    headerReadTimedOut();
+                } else {
+                    next = Math.min(next, deadline);
+                }
+            } else if (headerStart == 0 && runtime.idleNanos > 0) {
+                long deadline = lastActivityNanos + runtime.idleNanos;
+                if (now - deadline >= 0) {
+                    log.debug("Connection {} idle, closing", id);
+                    ctx.close();
+                    return;
+                }
+                next = Math.min(next, deadline);
+            }
+        } else if (head.response == null && runtime.requestNanos > 0) {
+            long deadline = head.startNanos + runtime.requestNanos;
+            if (now - deadline >= 0) {
+                requestTimedOut(head);
+            } else {
+                next = Math.min(next, deadline);
+            }
+        }
+        scheduleCheck(Math.max(next - now, TimeUnit.MILLISECONDS.toNanos(1)));
+    }
+
+    private void headerReadTimedOut() {
+        Exchange exchange = new Exchange(this, ++sequence, false, System.nanoTime());
+        refuse(exchange, new RequestChecks.Refusal(HttpStatus.REQUEST_TIMEOUT, Rejection.HEADER_READ_TIMEOUT, "header block too slow"));
+    }
+
+    private void requestTimedOut(Exchange head) {
+        boolean bodyArriving = head.bodyStillArriving();
+        HttpStatus status = bodyArriving ? HttpStatus.REQUEST_TIMEOUT : HttpStatus.SERVICE_UNAVAILABLE;
+        runtime.rejections.record(Rejection.REQUEST_TIMEOUT, ctx.channel().remoteAddress(), "no response in time");
+        if (receiving == head) {
+            receiving = null;
+            head.body.onFailure(new HttpStatusException(status));
+        }
+        stopReading();
+        head.closeAfter = true;
+        head.response = ErrorResponses.problem(head, status, bodyArriving ? "The request body did not arrive in time." : "The response was not ready in time.");
+        writer.writeReady();
+    }
+
+    ServerRuntime runtime() {
+        return runtime;
+    }
+
+    String id() {
+        return id;
+    }
+
+    EventExecutor executor() {
+        return ctx.executor();
+    }
+
+    InetSocketAddress remoteAddress() {
+        return (InetSocketAddress) ctx.channel().remoteAddress();
+    }
+
+    InetSocketAddress localAddress() {
+        return (InetSocketAddress) ctx.channel().localAddress();
+    }
+}

@@ -1,0 +1,44 @@
+package io.parry.server.internal;
+
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.HttpHeadersFactory;
+import io.parry.http.HttpHeaders;
+import java.util.Iterator;
+import java.util.Map;
+
+/** Moves header fields between Netty's mutable headers and Parry's immutable ones. */
+final class NettyHeaders {
+    /** Parry's headers are validated when built, so Netty need not validate them again on the way out. */
+    static final HttpHeadersFactory TRUSTED = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
+
+    private NettyHeaders() {}
+
+    static HttpHeaders toParry(io.netty.handler.codec.http.HttpHeaders netty) {
+        if (netty.isEmpty()) {
+            return HttpHeaders.empty();
+        }
+        HttpHeaders.Builder builder = HttpHeaders.builder();
+        Iterator<Map.Entry<CharSequence, CharSequence>> entries = netty.iteratorCharSequence();
+        while (entries.hasNext()) {
+            Map.Entry<CharSequence, CharSequence> entry = entries.next();
+            builder.add(entry.getKey().toString(), entry.getValue().toString());
+        }
+        return builder.build();
+    }
+
+    /** Copies every field except the framing ones, which the server sets from the body. */
+    static void copyForResponse(HttpHeaders from, io.netty.handler.codec.http.HttpHeaders to) {
+        for (int i = 0; i < from.size(); i++) {
+            String name = from.name(i);
+            if (!name.equalsIgnoreCase("content-length") && !name.equalsIgnoreCase("transfer-encoding")) {
+                to.add(name, from.value(i));
+            }
+        }
+    }
+
+    static io.netty.handler.codec.http.HttpHeaders toNetty(HttpHeaders from) {
+        io.netty.handler.codec.http.HttpHeaders to = TRUSTED.newHeaders();
+        from.forEach(to::add);
+        return to;
+    }
+}

@@ -1,0 +1,101 @@
+package io.parry.server.internal;
+
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.parry.http.HttpStatus;
+import io.parry.server.Rejection;
+import io.parry.server.RequestLimits;
+
+/**
+ * The checks a decoded request head must pass before any handler sees it, beyond what the decoder
+ * enforces. Each failed check names its status and {@link Rejection}.
+ */
+final class RequestChecks {
+    private RequestChecks() {}
+
+    /** A refusal: status, reason and a short description for the debug log. */
+    static final class Refusal {
+        final HttpStatus status;
+        final Rejection reason;
+        final String what;
+
+        Refusal(HttpStatus status, Rejection reason, String what) {
+            this.status = status;
+            this.reason = reason;
+            this.what = what;
+        }
+    }
+
+    /** Maps a decoder failure to its status: 414 for the request line, 431 for the header block, else 400. */
+    static Refusal decoderFailure(DecoderResult result) {
+        Throwable cause = result.cause();
+        if (cause instanceof TooLongHttpLineException) {
+            return new Refusal(HttpStatus.URI_TOO_LONG, Rejection.URI_TOO_LONG, "request line too long");
+        }
+        if (cause instanceof TooLongHttpHeaderException) {
+            return new Refusal(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, Rejection.HEADERS_TOO_LARGE, "header block too large");
+        }
+        if (cause instanceof TooLongFrameException) {
+            return new Refusal(HttpStatus.BAD_REQUEST, Rejection.BAD_REQUEST, "frame too long");
+        }
+        return badRequest(cause == null ? "malformed request" : cause.getMessage());
+    }
+
+    /** Checks a request head the decoder accepted; {@code null} when it may proceed. */
+    static Refusal check(HttpRequest request, RequestLimits limits) {
+        HttpHeaders headers = request.headers();
+        if (headers.size() > limits.maxHeaderCount()) {
+            return new Refusal(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, Rejection.HEADERS_TOO_LARGE, "too many header fields");
+        }
+        boolean http11 = request.protocolVersion().equals(HttpVersion.HTTP_1_1);
+        if (!http11 && !request.protocolVersion().equals(HttpVersion.HTTP_1_0)) {
+            return new Refusal(HttpStatus.HTTP_VERSION_NOT_SUPPORTED, Rejection.BAD_REQUEST, "unsupported version");
+        }
+        Refusal host = checkHost(headers, http11);
+        if (host != null) {
+            return host;
+        }
+        // RFC 9112, section 6.1: Transfer-Encoding in an HTTP/1.0 message means its framing is faulty.
+        if (!http11 && headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+            return badRequest("Transfer-Encoding in an HTTP/1.0 request");
+        }
+        return null;
+    }
+
+    /** RFC 9112, section 3.2: exactly one Host field in HTTP/1.1 (at most one in 1.0), and a plausible value. */
+    private static Refusal checkHost(HttpHeaders headers, boolean http11) {
+        int count = 0;
+        String host = null;
+        for (String value : headers.getAll(HttpHeaderNames.HOST)) {
+            count++;
+            host = value;
+        }
+        if (count > 1) {
+            return badRequest("more than one Host field");
+        }
+        if (count == 0) {
+            return http11 ? badRequest("no Host field in an HTTP/1.1 request") : null;
+        }
+        return isValidHost(host) ? null : badRequest("invalid Host field");
+    }
+
+    private static boolean isValidHost(String host) {
+        for (int i = 0; i < host.length(); i++) {
+            char c = host.charAt(i);
+            if (c <= ' ' || c >= 0x7f || c == '/' || c == '?' || c == '#' || c == '@' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static Refusal badRequest(String what) {
+        return new Refusal(HttpStatus.BAD_REQUEST, Rejection.BAD_REQUEST, what);
+    }
+}

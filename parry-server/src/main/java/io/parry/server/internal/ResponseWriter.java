@@ -1,0 +1,344 @@
+package io.parry.server.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.channel.socket.DuplexChannel;
+import io.parry.http.HttpBody;
+import io.parry.http.HttpHeaders;
+import io.parry.http.HttpResponse;
+import io.parry.http.HttpStatus;
+import io.parry.http.internal.AggregatingSubscriber;
+import io.parry.http.internal.FixedBody;
+import io.parry.transport.internal.BodySources;
+import io.parry.transport.internal.ByteBufSubscriber;
+import java.util.ArrayDeque;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes responses in request order. A fixed body leaves in one write; a streamed body is pulled one
+ * chunk at a time while the channel is writable, so a slow client pauses the producer. Writes made
+ * while a read is being processed are flushed once when the read completes.
+ */
+final class ResponseWriter {
+    private static final Logger log = LoggerFactory.getLogger(ResponseWriter.class);
+    private static final long LINGER_SECONDS = 2;
+
+    private final Http1Connection connection;
+    private final ChannelHandlerContext ctx;
+    private final ArrayDeque<Exchange> exchanges;
+    private boolean inRead;
+    private boolean needsFlush;
+    private BodyWriter streaming;
+    private boolean closing;
+
+    ResponseWriter(Http1Connection connection, ChannelHandlerContext ctx, ArrayDeque<Exchange> exchanges) {
+        this.connection = connection;
+        this.ctx = ctx;
+        this.exchanges = exchanges;
+    }
+
+    void readStarted() {
+        inRead = true;
+    }
+
+    void readCompleted() {
+        inRead = false;
+        if (needsFlush) {
+            needsFlush = false;
+            ctx.flush();
+        }
+    }
+
+    void writable() {
+        if (streaming != null) {
+            streaming.requestMore();
+        }
+    }
+
+    /** Writes every response that is ready, in order, until one must wait. */
+    void writeReady() {
+        Exchange head;
+        while (!closing && (head = exchanges.peek()) != null && head.response != null && !head.writing) {
+            head.writing = true;
+            if (!start(head)) {
+                return;
+            }
+        }
+    }
+
+    void sendContinue(Exchange exchange) {
+        if (exchange.continueSent || exchange.responseStarted || closing) {
+            return;
+        }
+        exchange.continueSent = true;
+        write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER));
+    }
+
+    /** Releases what a response that will never be sent holds. */
+    void abandon(HttpResponse response) {
+        if (response != null && !(response.body() instanceof FixedBody)) {
+            response.body().subscribe(AggregatingSubscriber.cancelling());
+        }
+    }
+
+    /** The response's headers are out and its body cannot be completed: close so it cannot look complete. */
+    void abort(Exchange exchange) {
+        if (streaming != null && streaming.exchange == exchange) {
+            streaming.cancel();
+        }
+        closing = true;
+        ctx.close();
+    }
+
+    void connectionClosed() {
+        closing = true;
+        if (streaming != null) {
+            streaming.cancel();
+        }
+        Exchange exchange;
+        while ((exchange = exchanges.poll()) != null) {
+            exchange.finished = true;
+            if (exchange.body != null) {
+                exchange.body.discard();
+            }
+            if (!exchange.writing) {
+                abandon(exchange.response);
+            }
+        }
+    }
+
+    /** Starts writing the head exchange; true when it was written in full. */
+    private boolean start(Exchange exchange) {
+        HttpResponse response = exchange.response;
+        HttpBody body = response.body();
+        HttpStatus status = response.status();
+        boolean bodyless = exchange.head || status.forbidsBody();
+        long length = body.contentLength();
+        boolean close = mustClose(exchange, response, bodyless, length);
+        exchange.closeAfter = close;
+        io.netty.handler.codec.http.HttpHeaders headers = head(exchange, response, bodyless, length, close);
+        HttpVersion version = exchange.http10 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
+        HttpResponseStatus nettyStatus = HttpResponseStatus.valueOf(status.code(), status.reasonPhrase());
+        exchange.responseStarted = true;
+        if (bodyless || body instanceof FixedBody) {
+            ByteBuf content = bodyless ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(((FixedBody) body).data().asByteBuffer());
+            if (bodyless) {
+                abandon(response);
+            }
+            writeLast(exchange, new DefaultFullHttpResponse(version, nettyStatus, content, headers, NettyHeaders.TRUSTED.newEmptyHeaders()));
+            return true;
+        }
+        write(new DefaultHttpResponse(version, nettyStatus, headers));
+        streaming = new BodyWriter(exchange, length, length < 0 && !exchange.http10);
+        BodySources.subscribe(body, streaming);
+        return false;
+    }
+
+    private boolean mustClose(Exchange exchange, HttpResponse response, boolean bodyless, long length) {
+        if (exchange.closeAfter || !exchange.keepAlive) {
+            return true;
+        }
+        if ((connection.isDraining() || connection.runtime().isDraining()) && exchanges.size() == 1) {
+            return true; // Stopping: the last response in flight tells the client to go elsewhere.
+        }
+        if (response.headers().containsValue("connection", "close")) {
+            return true;
+        }
+        if (!bodyless && length < 0 && exchange.http10) {
+            return true; // HTTP/1.0 has no chunked coding: the close delimits the body.
+        }
+        // A body the client was told to hold back (no 100 Continue sent) may or may not follow.
+        return exchange.expectContinue && !exchange.continueSent && exchange.bodyStillArriving();
+    }
+
+    private io.netty.handler.codec.http.HttpHeaders head(
+            Exchange exchange, HttpResponse response, boolean bodyless, long length, boolean close) {
+        io.netty.handler.codec.http.HttpHeaders headers = NettyHeaders.TRUSTED.newHeaders();
+        NettyHeaders.copyForResponse(response.headers(), headers);
+        if (!headers.contains(HttpHeaderNames.DATE)) {
+            headers.set(HttpHeaderNames.DATE, HttpDate.now());
+        }
+        if (!response.status().forbidsBody()) {
+            if (length >= 0) {
+                headers.set(HttpHeaderNames.CONTENT_LENGTH, length);
+            } else if (!bodyless && !exchange.http10) {
+                headers.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+            }
+        }
+        if (close) {
+            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        } else if (exchange.http10) {
+            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+        }
+        return headers;
+    }
+
+    private void write(Object message) {
+        ctx.write(message, ctx.voidPromise());
+        if (inRead) {
+            needsFlush = true;
+        } else {
+            ctx.flush();
+        }
+    }
+
+    /** Writes an exchange's last message, then moves on to the next exchange or closes. */
+    private void writeLast(Exchange exchange, Object message) {
+        exchanges.poll();
+        exchange.finished = true;
+        if (exchange.closeAfter) {
+            closing = true;
+            ctx.writeAndFlush(message).addListener((ChannelFutureListener) future -> lingeringClose());
+            needsFlush = false;
+        } else {
+            write(message);
+        }
+        connection.exchangeFinished(exchange);
+    }
+
+    /**
+     * Closes after the response, but half first: the client may still be sending (a body we refused),
+     * and closing a socket with unread input makes the kernel send a reset that can destroy the
+     * response before the client reads it (RFC 9112, section 9.6).
+     */
+    private void lingeringClose() {
+        if (!ctx.channel().isActive()) {
+            return;
+        }
+        if (ctx.channel() instanceof DuplexChannel) {
+            ((DuplexChannel) ctx.channel()).shutdownOutput();
+            ctx.channel().config().setAutoRead(true);
+            ctx.executor().schedule(() -> ctx.close(), LINGER_SECONDS, TimeUnit.SECONDS);
+        } else {
+            ctx.close();
+        }
+    }
+
+    /** Pulls a streamed body onto the wire, one chunk at a time while the channel is writable. */
+    private final class BodyWriter implements ByteBufSubscriber {
+        final Exchange exchange;
+        private final long expectedLength;
+        private final boolean chunked;
+        private Flow.Subscription subscription;
+        private boolean requested;
+        private boolean done;
+        private long written;
+
+        BodyWriter(Exchange exchange, long expectedLength, boolean chunked) {
+            this.exchange = exchange;
+            this.expectedLength = expectedLength;
+            this.chunked = chunked;
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription subscription) {
+            onLoop(() -> {
+                this.subscription = subscription;
+                if (done) {
+                    subscription.cancel();
+                } else {
+                    requestMore();
+                }
+            });
+        }
+
+        void requestMore() {
+            if (!done && subscription != null && !requested && ctx.channel().isWritable()) {
+                requested = true;
+                subscription.request(1);
+            }
+        }
+
+        @Override
+        public void onNext(ByteBuf chunk) {
+            if (ctx.executor().inEventLoop()) {
+                writeChunk(chunk);
+            } else {
+                ctx.executor().execute(() -> writeChunk(chunk));
+            }
+        }
+
+        private void writeChunk(ByteBuf chunk) {
+            requested = false;
+            if (done) {
+                chunk.release();
+                return;
+            }
+            written += chunk.readableBytes();
+            if (expectedLength >= 0 && written > expectedLength) {
+                chunk.release();
+                fail(new IllegalStateException("body longer than its declared " + expectedLength + " bytes"));
+                return;
+            }
+            write(new DefaultHttpContent(chunk));
+            requestMore();
+        }
+
+        @Override
+        public void onComplete(HttpHeaders trailers) {
+            onLoop(() -> {
+                if (done) {
+                    return;
+                }
+                if (expectedLength >= 0 && written != expectedLength) {
+                    fail(new IllegalStateException("body of " + written + " bytes, declared " + expectedLength));
+                    return;
+                }
+                done = true;
+                streaming = null;
+                LastHttpContent last = chunked && !trailers.isEmpty()
+                        ? new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER, NettyHeaders.toNetty(trailers))
+                        : LastHttpContent.EMPTY_LAST_CONTENT;
+                writeLast(exchange, last);
+                writeReady();
+            });
+        }
+
+        @Override
+        public void onError(Throwable cause) {
+            onLoop(() -> fail(cause));
+        }
+
+        private void fail(Throwable cause) {
+            if (done) {
+                return;
+            }
+            log.debug("Response body of {} failed after its headers were sent; closing", exchange, cause);
+            cancel();
+            closing = true;
+            ctx.close();
+        }
+
+        void cancel() {
+            if (!done) {
+                done = true;
+                streaming = null;
+                if (subscription != null) {
+                    subscription.cancel();
+                }
+            }
+        }
+
+        private void onLoop(Runnable task) {
+            if (ctx.executor().inEventLoop()) {
+                task.run();
+            } else {
+                ctx.executor().execute(task);
+            }
+        }
+    }
+}

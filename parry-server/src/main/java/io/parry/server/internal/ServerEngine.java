@@ -1,0 +1,143 @@
+package io.parry.server.internal;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import io.parry.server.Handler;
+import io.parry.server.Rejection;
+import io.parry.server.ServerOptions;
+import io.parry.transport.TransportKind;
+import io.parry.transport.internal.Transport;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Starts and stops a server: event loops, the listener, and the graceful drain of connections. */
+public final class ServerEngine {
+    private static final Logger log = LoggerFactory.getLogger("io.parry.server.Server");
+
+    private final ServerOptions options;
+    private final ServerRuntime runtime;
+    private final Transport transport;
+    private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+    private final ServerInitializer initializer;
+    private EventLoopGroup bossGroup;
+    private EventLoopGroup workerGroup;
+    private Channel listener;
+    private int port = -1;
+    private boolean started;
+    private boolean stopped;
+
+    public ServerEngine(ServerOptions options, Handler handler) {
+        this.options = options;
+        this.runtime = new ServerRuntime(options, handler);
+        this.transport = Transport.resolve(options.transport());
+        this.initializer = new ServerInitializer(runtime, channels);
+    }
+
+    public synchronized void start() {
+        if (started) {
+            throw new IllegalStateException("the server was started before");
+        }
+        started = true;
+        long begin = System.nanoTime();
+        bossGroup = transport.newEventLoopGroup(1, "parry-accept");
+        workerGroup = transport.newEventLoopGroup(options.eventLoopThreads(), "parry-loop");
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(bossGroup, workerGroup)
+                .channel(transport.serverChannelType())
+                .option(ChannelOption.SO_BACKLOG, 4096)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(32 * 1024, 64 * 1024))
+                .childHandler(initializer);
+        try {
+            listener = bootstrap.bind(options.host(), options.port()).sync().channel();
+        } catch (Exception e) {
+            shutdownGroups();
+            throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port(), e);
+        }
+        port = ((InetSocketAddress) listener.localAddress()).getPort();
+        log.info(
+                "Listening on {}:{} ({} transport, {} event loops, blocking work on {}) in {} ms",
+                options.host(),
+                port,
+                transport.kind(),
+                options.eventLoopThreads(),
+                runtime.workers.isVirtual() ? "virtual threads" : "a platform pool",
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
+    }
+
+    public synchronized int port() {
+        if (port < 0) {
+            throw new IllegalStateException("the server is not started");
+        }
+        return port;
+    }
+
+    public TransportKind transport() {
+        return transport.kind();
+    }
+
+    public int connections() {
+        return initializer.openConnections();
+    }
+
+    public long rejections(Rejection reason) {
+        return runtime.rejections.count(reason);
+    }
+
+    public synchronized void stop(Duration grace) {
+        if (!started || stopped) {
+            return;
+        }
+        stopped = true;
+        long deadline = System.nanoTime() + grace.toNanos();
+        runtime.startDraining();
+        listener.close().syncUninterruptibly();
+        awaitDrained(deadline);
+        channels.close().awaitUninterruptibly();
+        runtime.workers.shutdown(Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        shutdownGroups();
+        log.info("Stopped listening on port {}", port);
+    }
+
+    /** Asks every connection to drain and waits, on close events, until all are closed or the deadline. */
+    private void awaitDrained(long deadline) {
+        CountDownLatch closed = new CountDownLatch(channels.size());
+        for (Channel channel : channels) {
+            channel.closeFuture().addListener(future -> closed.countDown());
+            channel.eventLoop().execute(() -> {
+                Http1Connection connection = channel.pipeline().get(Http1Connection.class);
+                if (connection != null) {
+                    connection.drain();
+                }
+            });
+        }
+        try {
+            long remaining = deadline - System.nanoTime();
+            if (remaining > 0 && !closed.await(remaining, TimeUnit.NANOSECONDS)) {
+                log.info("{} connections still open at the shutdown deadline; closing them", closed.getCount());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void shutdownGroups() {
+        if (bossGroup != null) {
+            bossGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+        if (workerGroup != null) {
+            workerGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+}

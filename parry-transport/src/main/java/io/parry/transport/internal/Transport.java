@@ -1,0 +1,108 @@
+package io.parry.transport.internal;
+
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringServerSocketChannel;
+import io.netty.channel.uring.IoUringSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.parry.transport.TransportKind;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** A resolved transport: the I/O handler for event loops and the channel classes that go with it. */
+public final class Transport {
+    private static final Logger log = LoggerFactory.getLogger(Transport.class);
+
+    private final TransportKind kind;
+    private final IoHandlerFactory ioHandlerFactory;
+    private final Class<? extends ServerChannel> serverChannelType;
+    private final Class<? extends SocketChannel> socketChannelType;
+
+    private Transport(
+            TransportKind kind,
+            IoHandlerFactory ioHandlerFactory,
+            Class<? extends ServerChannel> serverChannelType,
+            Class<? extends SocketChannel> socketChannelType) {
+        this.kind = kind;
+        this.ioHandlerFactory = ioHandlerFactory;
+        this.serverChannelType = serverChannelType;
+        this.socketChannelType = socketChannelType;
+    }
+
+    /**
+     * Resolves the requested kind. A native kind that cannot load falls back to NIO with a warning
+     * saying why, so a server always starts.
+     */
+    public static Transport resolve(TransportKind requested) {
+        switch (requested) {
+            case IO_URING:
+                if (IoUring.isAvailable()) {
+                    return ioUring();
+                }
+                log.warn("io_uring is not available, using NIO: {}", IoUring.unavailabilityCause().toString());
+                return nio();
+            case EPOLL:
+                if (Epoll.isAvailable()) {
+                    return epoll();
+                }
+                log.warn("epoll is not available, using NIO: {}", Epoll.unavailabilityCause().toString());
+                return nio();
+            case NIO:
+                return nio();
+            default:
+                return Epoll.isAvailable() ? epoll() : nio();
+        }
+    }
+
+    private static Transport epoll() {
+        return new Transport(
+                TransportKind.EPOLL,
+                EpollIoHandler.newFactory(),
+                EpollServerSocketChannel.class,
+                EpollSocketChannel.class);
+    }
+
+    private static Transport ioUring() {
+        return new Transport(
+                TransportKind.IO_URING,
+                IoUringIoHandler.newFactory(),
+                IoUringServerSocketChannel.class,
+                IoUringSocketChannel.class);
+    }
+
+    private static Transport nio() {
+        return new Transport(
+                TransportKind.NIO, NioIoHandler.newFactory(), NioServerSocketChannel.class, NioSocketChannel.class);
+    }
+
+    /** A group of {@code threads} event loops whose threads are named {@code namePrefix-N}. */
+    public MultiThreadIoEventLoopGroup newEventLoopGroup(int threads, String namePrefix) {
+        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(namePrefix, false), ioHandlerFactory);
+    }
+
+    /** The kind that was chosen. */
+    public TransportKind kind() {
+        return kind;
+    }
+
+    /** The listening channel class. */
+    public Class<? extends ServerChannel> serverChannelType() {
+        return serverChannelType;
+    }
+
+    /** The connected channel class, for clients. */
+    public Class<? extends SocketChannel> socketChannelType() {
+        return socketChannelType;
+    }
+}
