@@ -40,7 +40,8 @@ public final class NettyLeakExtension implements BeforeAllCallback, AfterAllCall
         if (!LEAKS.isEmpty()) {
             List<String> found = new ArrayList<>(LEAKS);
             LEAKS.clear();
-            throw new AssertionError("LEAK: Netty reported " + found.size() + " leaked buffer(s):\n" + String.join("\n", found));
+            throw new AssertionError(
+                    "LEAK: Netty reported " + found.size() + " leaked buffer(s):\n" + String.join("\n", found));
         }
     }
 
@@ -56,7 +57,8 @@ public final class NettyLeakExtension implements BeforeAllCallback, AfterAllCall
 
     private static final class RecordingFactory extends ResourceLeakDetectorFactory {
         @Override
-        public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource, int samplingInterval, long maxActive) {
+        public <T> ResourceLeakDetector<T> newResourceLeakDetector(
+                Class<T> resource, int samplingInterval, long maxActive) {
             return new RecordingDetector<>(resource, samplingInterval);
         }
     }

@@ -14,7 +14,12 @@ public final class RawResponse {
     private final byte[] body;
     private final List<Map.Entry<String, String>> trailers;
 
-    RawResponse(String version, int status, List<Map.Entry<String, String>> headers, byte[] body, List<Map.Entry<String, String>> trailers) {
+    RawResponse(
+            String version,
+            int status,
+            List<Map.Entry<String, String>> headers,
+            byte[] body,
+            List<Map.Entry<String, String>> trailers) {
         this.version = version;
         this.status = status;
         this.headers = List.copyOf(headers);
@@ -82,6 +87,7 @@ public final class RawResponse {
 
     @Override
     public String toString() {
-        return version + " " + status + " " + headers.toString().toLowerCase(Locale.ROOT) + " (" + body.length + " bytes)";
+        return version + " " + status + " " + headers.toString().toLowerCase(Locale.ROOT) + " (" + body.length
+                + " bytes)";
     }
 }

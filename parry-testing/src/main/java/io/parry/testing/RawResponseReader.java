@@ -61,7 +61,8 @@ final class RawResponseReader {
             if (colon <= 0) {
                 throw new IOException("not a header line: " + line);
             }
-            fields.add(Map.entry(line.substring(0, colon), line.substring(colon + 1).trim()));
+            fields.add(Map.entry(
+                    line.substring(0, colon), line.substring(colon + 1).trim()));
         }
         return fields;
     }

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * }
  * }</pre>
  */
-public final class ServerExtension implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
+public final class ServerExtension
+        implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
     private final Handler handler;
     private final Consumer<ServerOptions.Builder> options;
     private Server server;

@@ -19,10 +19,10 @@ import java.net.InetAddress;
  *
  * <p>It serves the same routes as Parry's hello example: {@code GET /plaintext}, {@code GET /json},
  * {@code POST /echo} (streamed, with backpressure), {@code GET /delay?ms=N} (timer on the event loop), and 404 for
- * anything else. It listens on 127.0.0.1 only, since the harness runs client and server on one machine. Settings come
- * from the environment: {@code PORT} (default 8081) and {@code THREADS}, the number of
- * event-loop threads (default: available processors). The native epoll transport is used when available, NIO
- * otherwise; the choice is printed at start-up because it changes the figures.
+ * anything else. It listens on 127.0.0.1 only, since the harness runs client and server on one machine. Settings
+ * come from the environment: {@code PORT} (default 8081) and {@code THREADS}, the number of event-loop threads
+ * (default: available processors). The native epoll transport is used when available, NIO otherwise; the choice is
+ * printed at start-up because it changes the figures.
  *
  * <pre>{@code
  * PORT=8081 java -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.baseline.NettyBaselineServer

@@ -42,7 +42,9 @@ public final class CurrentContext {
     static <V> CompletionStage<V> stage(RequestContext ctx, Callable<CompletionStage<V>> task) {
         try {
             CompletionStage<V> stage = call(ctx, task);
-            return stage != null ? stage : CompletableFuture.failedFuture(new NullPointerException("handler returned null"));
+            return stage != null
+                    ? stage
+                    : CompletableFuture.failedFuture(new NullPointerException("handler returned null"));
         } catch (Throwable t) {
             return CompletableFuture.failedFuture(t);
         }

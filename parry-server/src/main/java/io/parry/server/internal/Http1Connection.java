@@ -135,8 +135,8 @@ final class Http1Connection extends ChannelDuplexHandler {
         if (rejecting) {
             return;
         }
-        Exchange exchange = new Exchange(
-                this, ++sequence, HttpVersion.HTTP_1_0.equals(head.protocolVersion()), System.nanoTime());
+        Exchange exchange =
+                new Exchange(this, ++sequence, HttpVersion.HTTP_1_0.equals(head.protocolVersion()), System.nanoTime());
         if (head.decoderResult().isFailure()) {
             refuse(exchange, RequestChecks.decoderFailure(head.decoderResult()));
             return;
@@ -203,9 +203,15 @@ final class Http1Connection extends ChannelDuplexHandler {
 
     private void answerAsteriskForm(Exchange exchange) {
         if (exchange.request.method().equals(HttpMethod.OPTIONS)) {
-            responded(exchange, HttpResponse.of(HttpStatus.OK).withHeader("allow", "GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS"), null);
+            responded(
+                    exchange,
+                    HttpResponse.of(HttpStatus.OK).withHeader("allow", "GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS"),
+                    null);
         } else {
-            responded(exchange, ErrorResponses.problem(exchange, HttpStatus.BAD_REQUEST, "The * target is for OPTIONS only."), null);
+            responded(
+                    exchange,
+                    ErrorResponses.problem(exchange, HttpStatus.BAD_REQUEST, "The * target is for OPTIONS only."),
+                    null);
         }
     }
 
@@ -246,7 +252,8 @@ final class Http1Connection extends ChannelDuplexHandler {
         if (failure != null) {
             exchange.response = ErrorResponses.forFailure(exchange, failure);
         } else if (response == null) {
-            exchange.response = ErrorResponses.forFailure(exchange, new NullPointerException("handler returned a null response"));
+            exchange.response =
+                    ErrorResponses.forFailure(exchange, new NullPointerException("handler returned a null response"));
         } else {
             exchange.response = response;
         }
@@ -261,7 +268,10 @@ final class Http1Connection extends ChannelDuplexHandler {
         }
         if (content.decoderResult().isFailure()) {
             content.release();
-            failBody(exchange, RequestChecks.decoderFailure(content.decoderResult()), new HttpStatusException(HttpStatus.BAD_REQUEST, "malformed body"));
+            failBody(
+                    exchange,
+                    RequestChecks.decoderFailure(content.decoderResult()),
+                    new HttpStatusException(HttpStatus.BAD_REQUEST, "malformed body"));
             return;
         }
         ByteBuf data = content.content();
@@ -270,7 +280,8 @@ final class Http1Connection extends ChannelDuplexHandler {
             content.release();
             failBody(
                     exchange,
-                    new RequestChecks.Refusal(HttpStatus.CONTENT_TOO_LARGE, Rejection.CONTENT_TOO_LARGE, "body too large"),
+                    new RequestChecks.Refusal(
+                            HttpStatus.CONTENT_TOO_LARGE, Rejection.CONTENT_TOO_LARGE, "body too large"),
                     new ContentTooLargeException(runtime.limits.maxBodySize()));
             return;
         }
@@ -425,7 +436,10 @@ final class Http1Connection extends ChannelDuplexHandler {
 
     private void headerReadTimedOut() {
         Exchange exchange = new Exchange(this, ++sequence, false, System.nanoTime());
-        refuse(exchange, new RequestChecks.Refusal(HttpStatus.REQUEST_TIMEOUT, Rejection.HEADER_READ_TIMEOUT, "header block too slow"));
+        refuse(
+                exchange,
+                new RequestChecks.Refusal(
+                        HttpStatus.REQUEST_TIMEOUT, Rejection.HEADER_READ_TIMEOUT, "header block too slow"));
     }
 
     private void requestTimedOut(Exchange head) {
@@ -438,7 +452,10 @@ final class Http1Connection extends ChannelDuplexHandler {
         }
         stopReading();
         head.closeAfter = true;
-        head.response = ErrorResponses.problem(head, status, bodyArriving ? "The request body did not arrive in time." : "The response was not ready in time.");
+        head.response = ErrorResponses.problem(
+                head,
+                status,
+                bodyArriving ? "The request body did not arrive in time." : "The response was not ready in time.");
         writer.writeReady();
     }
 

@@ -12,8 +12,9 @@ import java.util.Locale;
  * volatile field, so readers never lock.
  */
 final class HttpDate {
-    private static final DateTimeFormatter IMF_FIXDATE =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter.ofPattern(
+                    "EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH)
+            .withZone(ZoneOffset.UTC);
 
     private static volatile Stamp stamp = new Stamp(-1, AsciiString.EMPTY_STRING);
 

@@ -9,7 +9,8 @@ import java.util.Map;
 /** Moves header fields between Netty's mutable headers and Parry's immutable ones. */
 final class NettyHeaders {
     /** Parry's headers are validated when built, so Netty need not validate them again on the way out. */
-    static final HttpHeadersFactory TRUSTED = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
+    static final HttpHeadersFactory TRUSTED =
+            DefaultHttpHeadersFactory.headersFactory().withValidation(false);
 
     private NettyHeaders() {}
 

@@ -39,7 +39,8 @@ final class RequestChecks {
             return new Refusal(HttpStatus.URI_TOO_LONG, Rejection.URI_TOO_LONG, "request line too long");
         }
         if (cause instanceof TooLongHttpHeaderException) {
-            return new Refusal(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, Rejection.HEADERS_TOO_LARGE, "header block too large");
+            return new Refusal(
+                    HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, Rejection.HEADERS_TOO_LARGE, "header block too large");
         }
         if (cause instanceof TooLongFrameException) {
             return new Refusal(HttpStatus.BAD_REQUEST, Rejection.BAD_REQUEST, "frame too long");
@@ -51,7 +52,8 @@ final class RequestChecks {
     static Refusal check(HttpRequest request, RequestLimits limits) {
         HttpHeaders headers = request.headers();
         if (headers.size() > limits.maxHeaderCount()) {
-            return new Refusal(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, Rejection.HEADERS_TOO_LARGE, "too many header fields");
+            return new Refusal(
+                    HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, Rejection.HEADERS_TOO_LARGE, "too many header fields");
         }
         boolean http11 = request.protocolVersion().equals(HttpVersion.HTTP_1_1);
         if (!http11 && !request.protocolVersion().equals(HttpVersion.HTTP_1_0)) {

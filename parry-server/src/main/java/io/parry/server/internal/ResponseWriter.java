@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpResponse;
@@ -13,7 +14,6 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.channel.socket.DuplexChannel;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
@@ -135,11 +135,16 @@ final class ResponseWriter {
         HttpResponseStatus nettyStatus = HttpResponseStatus.valueOf(status.code(), status.reasonPhrase());
         exchange.responseStarted = true;
         if (bodyless || body instanceof FixedBody) {
-            ByteBuf content = bodyless ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(((FixedBody) body).data().asByteBuffer());
+            ByteBuf content = bodyless
+                    ? Unpooled.EMPTY_BUFFER
+                    : Unpooled.wrappedBuffer(((FixedBody) body).data().asByteBuffer());
             if (bodyless) {
                 abandon(response);
             }
-            writeLast(exchange, new DefaultFullHttpResponse(version, nettyStatus, content, headers, NettyHeaders.TRUSTED.newEmptyHeaders()));
+            writeLast(
+                    exchange,
+                    new DefaultFullHttpResponse(
+                            version, nettyStatus, content, headers, NettyHeaders.TRUSTED.newEmptyHeaders()));
             return true;
         }
         write(new DefaultHttpResponse(version, nettyStatus, headers));

@@ -62,9 +62,8 @@ final class WorkerExecutor {
     }
 
     private static ExecutorService platformPool(WorkerOptions options) {
-        BlockingQueue<Runnable> queue = options.queueSize() == 0
-                ? new SynchronousQueue<>()
-                : new ArrayBlockingQueue<>(options.queueSize());
+        BlockingQueue<Runnable> queue =
+                options.queueSize() == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(options.queueSize());
         AtomicInteger ids = new AtomicInteger();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(
                 options.maxThreads(), options.maxThreads(), 60, TimeUnit.SECONDS, queue, task -> {

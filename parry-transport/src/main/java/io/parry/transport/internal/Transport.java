@@ -50,13 +50,17 @@ public final class Transport {
                 if (IoUring.isAvailable()) {
                     return ioUring();
                 }
-                log.warn("io_uring is not available, using NIO: {}", IoUring.unavailabilityCause().toString());
+                log.warn(
+                        "io_uring is not available, using NIO: {}",
+                        IoUring.unavailabilityCause().toString());
                 return nio();
             case EPOLL:
                 if (Epoll.isAvailable()) {
                     return epoll();
                 }
-                log.warn("epoll is not available, using NIO: {}", Epoll.unavailabilityCause().toString());
+                log.warn(
+                        "epoll is not available, using NIO: {}",
+                        Epoll.unavailabilityCause().toString());
                 return nio();
             case NIO:
                 return nio();

@@ -19,7 +19,8 @@ public final class HelloApp {
                 .port(port)
                 .handler(new HelloHandler())
                 // /echo streams bodies of any size with bounded memory, so no body limit applies.
-                .options(options -> options.limits(RequestLimits.builder().maxBodySize(Long.MAX_VALUE).build()))
+                .options(options -> options.limits(
+                        RequestLimits.builder().maxBodySize(Long.MAX_VALUE).build()))
                 .build()
                 .start();
     }

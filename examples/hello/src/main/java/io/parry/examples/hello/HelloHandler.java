@@ -71,7 +71,8 @@ final class HelloHandler implements Handler {
     }
 
     private static void requireMethod(HttpRequest request, HttpMethod expected) {
-        if (!request.method().equals(expected) && !(expected.equals(HttpMethod.GET) && request.method().equals(HttpMethod.HEAD))) {
+        if (!request.method().equals(expected)
+                && !(expected.equals(HttpMethod.GET) && request.method().equals(HttpMethod.HEAD))) {
             throw new HttpStatusException(HttpStatus.METHOD_NOT_ALLOWED, request.method() + " is not allowed here");
         }
     }
