@@ -190,6 +190,9 @@ final class Http1Connection extends ChannelDuplexHandler {
         } catch (IllegalArgumentException e) {
             return RequestChecks.badRequest(e.getMessage());
         }
+        if (head.uri().equals("*") && !head.method().name().equals("OPTIONS")) {
+            return RequestChecks.badRequest("the * target is for OPTIONS only");
+        }
         if (hasBody) {
             exchange.body = new InboundBody(ctx.executor(), exchange, chunked ? -1 : contentLength);
             request.body(exchange.body);
@@ -296,19 +299,26 @@ final class Http1Connection extends ChannelDuplexHandler {
         }
     }
 
-    /** The body being received broke a rule: its reader fails, and the client gets the status (or a close). */
+    /**
+     * The body being received broke a rule: the client gets the status if no response has started,
+     * else the connection closes; either way the body's reader fails and nothing more is read.
+     */
     private void failBody(Exchange exchange, RequestChecks.Refusal refusal, Throwable bodyFailure) {
         receiving = null;
-        exchange.body.onFailure(bodyFailure);
         record(refusal);
         stopReading();
         exchange.closeAfter = true;
         if (exchange.responseStarted) {
+            exchange.body.onFailure(bodyFailure);
             writer.abort(exchange);
-        } else if (exchange.response == null) {
-            exchange.response = ErrorResponses.problem(exchange, refusal.status, refusal.what);
-            writer.writeReady();
+            return;
         }
+        if (exchange.response == null) {
+            // Set first, so the handler's own answer to the failed body is dropped.
+            exchange.response = ErrorResponses.problem(exchange, refusal.status, refusal.what);
+        }
+        exchange.body.onFailure(bodyFailure);
+        writer.writeReady();
     }
 
     /** Answers a request that may not proceed, after the responses before it, and closes. */

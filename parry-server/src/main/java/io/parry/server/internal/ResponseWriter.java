@@ -95,13 +95,21 @@ final class ResponseWriter {
         }
     }
 
-    /** The response's headers are out and its body cannot be completed: close so it cannot look complete. */
+    /**
+     * The response's headers are out and its body cannot be completed: flush what was written and
+     * close, so the response cannot look complete.
+     */
     void abort(Exchange exchange) {
         if (streaming != null && streaming.exchange == exchange) {
             streaming.cancel();
         }
+        closeAfterFlush();
+    }
+
+    private void closeAfterFlush() {
         closing = true;
-        ctx.close();
+        needsFlush = false;
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
     }
 
     void connectionClosed() {
@@ -324,8 +332,7 @@ final class ResponseWriter {
             }
             log.debug("Response body of {} failed after its headers were sent; closing", exchange, cause);
             cancel();
-            closing = true;
-            ctx.close();
+            closeAfterFlush();
         }
 
         void cancel() {
