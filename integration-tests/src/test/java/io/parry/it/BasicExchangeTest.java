@@ -17,14 +17,15 @@ class BasicExchangeTest {
 
     @Test
     void answersAJdkClient() throws Exception {
-        HttpResponse<String> response =
-                server.client().send(HttpRequest.newBuilder(server.uri("/hello")).build(), BodyHandlers.ofString());
+        HttpResponse<String> response = server.client()
+                .send(HttpRequest.newBuilder(server.uri("/hello")).build(), BodyHandlers.ofString());
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("path=/hello method=GET");
         assertThat(response.headers().firstValue("content-type")).hasValue("text/plain; charset=utf-8");
         assertThat(response.headers().firstValue("content-length")).hasValue("22");
-        assertThat(response.headers().firstValue("date")).hasValueSatisfying(date -> assertThat(date).endsWith(" GMT"));
+        assertThat(response.headers().firstValue("date"))
+                .hasValueSatisfying(date -> assertThat(date).endsWith(" GMT"));
     }
 
     @Test

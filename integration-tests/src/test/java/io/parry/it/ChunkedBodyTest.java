@@ -23,10 +23,13 @@ class ChunkedBodyTest {
             case "/trailers":
                 HttpBody body = request.body();
                 return body.aggregate(1 << 16)
-                        .thenCombine(body.trailers(), (data, trailers) -> HttpResponse.ofText(
-                                data.toStringUtf8() + "|" + trailers.get("x-checksum")));
+                        .thenCombine(
+                                body.trailers(),
+                                (data, trailers) ->
+                                        HttpResponse.ofText(data.toStringUtf8() + "|" + trailers.get("x-checksum")));
             case "/stream":
-                return HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), streamed(List.of("one,", "two,", "three"), null))
+                return HttpResponse.of(
+                                HttpStatus.OK, HttpHeaders.empty(), streamed(List.of("one,", "two,", "three"), null))
                         .toStage();
             case "/stream-trailers":
                 return HttpResponse.of(

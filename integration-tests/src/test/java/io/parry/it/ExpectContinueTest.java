@@ -13,7 +13,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ExpectContinueTest {
     @RegisterExtension
     static final ServerExtension server = ServerExtension.of(
-            Handlers.describing(), options -> options.limits(RequestLimits.builder().maxBodySize(100).build()));
+            Handlers.describing(),
+            options -> options.limits(RequestLimits.builder().maxBodySize(100).build()));
 
     @Test
     void sendsContinueWhenTheHandlerReadsTheBody() {

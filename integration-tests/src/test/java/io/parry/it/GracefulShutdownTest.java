@@ -16,11 +16,15 @@ import org.junit.jupiter.api.Test;
 
 class GracefulShutdownTest {
     private final CountDownLatch handlerStarted = new CountDownLatch(1);
+    private final CountDownLatch lateArrived = new CountDownLatch(1);
     private final CompletableFuture<HttpResponse> slowResponse = new CompletableFuture<>();
     private final Handler handler = (ctx, request) -> {
         if (request.path().equals("/slow")) {
             handlerStarted.countDown();
             return slowResponse;
+        }
+        if (request.path().equals("/late")) {
+            lateArrived.countDown();
         }
         return HttpResponse.ofText("quick").toStage();
     };
@@ -39,6 +43,7 @@ class GracefulShutdownTest {
             assertThat(handlerStarted.await(5, TimeUnit.SECONDS)).isTrue();
 
             CompletableFuture<Void> stopped = CompletableFuture.runAsync(() -> server.stop(Duration.ofSeconds(10)));
+            awaitDraining();
             slowResponse.complete(HttpResponse.ofText("finished"));
             RawResponse response = connection.readResponse();
 
@@ -69,8 +74,10 @@ class GracefulShutdownTest {
             connection.send("GET /slow HTTP/1.1\nHost: a\n\n");
             assertThat(handlerStarted.await(5, TimeUnit.SECONDS)).isTrue();
             CompletableFuture<Void> stopped = CompletableFuture.runAsync(() -> server.stop(Duration.ofSeconds(10)));
+            awaitDraining();
 
             connection.send("GET /late HTTP/1.1\nHost: a\n\n");
+            assertThat(lateArrived.await(5, TimeUnit.SECONDS)).isTrue();
             slowResponse.complete(HttpResponse.ofText("finished"));
 
             RawResponse first = connection.readResponse();
@@ -107,5 +114,13 @@ class GracefulShutdownTest {
         } catch (java.io.UncheckedIOException refused) {
             assertThat(refused).hasRootCauseInstanceOf(java.net.ConnectException.class);
         }
+    }
+
+    private void awaitDraining() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!server.isDraining() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(server.isDraining()).isTrue();
     }
 }

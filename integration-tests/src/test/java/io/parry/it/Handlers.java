@@ -17,12 +17,16 @@ final class Handlers {
         return (ctx, request) -> {
             switch (request.path()) {
                 case "/echo":
-                    return HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), request.body()).toStage();
+                    return HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), request.body())
+                            .toStage();
                 case "/delay":
                     CompletableFuture<HttpResponse> later = new CompletableFuture<>();
                     long ms = Long.parseLong(request.queryParam("ms").orElse("0"));
                     ctx.eventLoop()
-                            .schedule(() -> later.complete(HttpResponse.ofText("delayed " + ms)), ms, TimeUnit.MILLISECONDS);
+                            .schedule(
+                                    () -> later.complete(HttpResponse.ofText("delayed " + ms)),
+                                    ms,
+                                    TimeUnit.MILLISECONDS);
                     return later;
                 case "/aggregate":
                     return request.body()

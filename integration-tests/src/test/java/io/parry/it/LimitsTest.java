@@ -29,7 +29,10 @@ class LimitsTest {
 
     @Test
     void answersALargeHeaderBlockWith431() {
-        assertRefused("GET / HTTP/1.1\r\nHost: a\r\nX-Big: " + "b".repeat(2000) + "\r\n\r\n", 431, Rejection.HEADERS_TOO_LARGE);
+        assertRefused(
+                "GET / HTTP/1.1\r\nHost: a\r\nX-Big: " + "b".repeat(2000) + "\r\n\r\n",
+                431,
+                Rejection.HEADERS_TOO_LARGE);
     }
 
     @Test
@@ -44,14 +47,18 @@ class LimitsTest {
     @Test
     void answersADeclaredLargeBodyWith413AtOnce() {
         // Only the head is sent: the refusal must not wait for a body that never comes.
-        assertRefused("POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: 1001\r\n\r\n", 413, Rejection.CONTENT_TOO_LARGE);
+        assertRefused(
+                "POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: 1001\r\n\r\n",
+                413,
+                Rejection.CONTENT_TOO_LARGE);
     }
 
     @Test
     void answersAChunkedBodyThatGrowsTooLargeWith413() {
         String chunk = Integer.toHexString(600) + "\r\n" + "x".repeat(600) + "\r\n";
         assertRefused(
-                "POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk + chunk + "0\r\n\r\n",
+                "POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk + chunk
+                        + "0\r\n\r\n",
                 413,
                 Rejection.CONTENT_TOO_LARGE);
     }
@@ -59,7 +66,8 @@ class LimitsTest {
     @Test
     void acceptsABodyAtTheLimit() {
         try (RawConnection connection = server.connect()) {
-            connection.sendExactly("POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: 1000\r\n\r\n" + "y".repeat(1000));
+            connection.sendExactly(
+                    "POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: 1000\r\n\r\n" + "y".repeat(1000));
             assertThat(connection.readResponse().bodyText()).isEqualTo("got 1000 bytes");
         }
     }
@@ -77,7 +85,8 @@ class LimitsTest {
             try (RawConnection excess = server.connect()) {
                 assertThat(excess.isClosedByPeer()).isTrue();
             }
-            assertThat(server.server().rejections(Rejection.TOO_MANY_CONNECTIONS)).isEqualTo(before + 1);
+            assertThat(server.server().rejections(Rejection.TOO_MANY_CONNECTIONS))
+                    .isEqualTo(before + 1);
 
             open[0].send("GET /still HTTP/1.1\nHost: a\n\n");
             assertThat(open[0].readResponse().status()).isEqualTo(200);

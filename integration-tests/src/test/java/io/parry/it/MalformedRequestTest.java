@@ -20,25 +20,34 @@ class MalformedRequestTest {
 
     static Stream<Arguments> malformedRequests() {
         return Stream.of(
-                Arguments.of("Content-Length with Transfer-Encoding",
+                Arguments.of(
+                        "Content-Length with Transfer-Encoding",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
-                Arguments.of("differing Content-Length values",
+                Arguments.of(
+                        "differing Content-Length values",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!"),
-                Arguments.of("repeated equal Content-Length values",
+                Arguments.of(
+                        "repeated equal Content-Length values",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nhello"),
-                Arguments.of("Content-Length that is not a number",
+                Arguments.of(
+                        "Content-Length that is not a number",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: 5x\r\n\r\nhello"),
-                Arguments.of("negative Content-Length",
-                        "POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n"),
-                Arguments.of("chunk size that is not hex",
+                Arguments.of(
+                        "negative Content-Length", "POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n"),
+                Arguments.of(
+                        "chunk size that is not hex",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n"),
-                Arguments.of("chunk size that overflows",
+                Arguments.of(
+                        "chunk size that overflows",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\nhello\r\n0\r\n\r\n"),
-                Arguments.of("chunk data longer than its size",
+                Arguments.of(
+                        "chunk data longer than its size",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nhello\r\n0\r\n\r\n"),
-                Arguments.of("Transfer-Encoding other than chunked",
+                Arguments.of(
+                        "Transfer-Encoding other than chunked",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\nhello"),
-                Arguments.of("Transfer-Encoding in HTTP/1.0",
+                Arguments.of(
+                        "Transfer-Encoding in HTTP/1.0",
                         "POST /aggregate HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"),
                 Arguments.of("obs-fold", "GET / HTTP/1.1\r\nHost: a\r\nX-Folded: one\r\n two\r\n\r\n"),
                 Arguments.of("obs-fold with a tab", "GET / HTTP/1.1\r\nHost: a\r\nX-Folded: one\r\n\ttwo\r\n\r\n"),
@@ -77,7 +86,9 @@ class MalformedRequestTest {
             assertThat(response.header("content-type")).isEqualTo("application/problem+json");
             assertThat(response.header("connection")).isEqualToIgnoringCase("close");
             assertThat(response.bodyText()).contains("\"status\":400");
-            assertThat(connection.isClosedByPeer()).as("closed after %s", description).isTrue();
+            assertThat(connection.isClosedByPeer())
+                    .as("closed after %s", description)
+                    .isTrue();
         }
         assertThat(server.server().rejections(Rejection.BAD_REQUEST)).isEqualTo(before + 1);
     }

@@ -11,7 +11,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class PipeliningTest {
     @RegisterExtension
     static final ServerExtension server = ServerExtension.of(
-            Handlers.describing(), options -> options.limits(RequestLimits.builder().maxPipelinedRequests(2).build()));
+            Handlers.describing(),
+            options -> options.limits(
+                    RequestLimits.builder().maxPipelinedRequests(2).build()));
 
     @Test
     void answersInRequestOrderWhenLaterRequestsFinishFirst() {

@@ -17,20 +17,21 @@ class RequestContextTest {
     private static final Handler HANDLER = (ctx, request) -> {
         boolean currentInHandler = RequestContext.current().orElse(null) == ctx;
         CompletableFuture<HttpResponse> later = new CompletableFuture<>();
-        ctx.eventLoop().schedule(
-                () -> {
-                    boolean currentInTimer = RequestContext.current().orElse(null) == ctx;
-                    later.complete(HttpResponse.ofText(String.join(
-                            " ",
-                            "handler=" + currentInHandler,
-                            "timer=" + currentInTimer,
-                            "thread=" + Thread.currentThread().getName(),
-                            "remote=" + ctx.remoteAddress().getAddress().getHostAddress(),
-                            "protocol=" + ctx.protocol(),
-                            "id=" + ctx.requestId())));
-                },
-                1,
-                TimeUnit.MILLISECONDS);
+        ctx.eventLoop()
+                .schedule(
+                        () -> {
+                            boolean currentInTimer = RequestContext.current().orElse(null) == ctx;
+                            later.complete(HttpResponse.ofText(String.join(
+                                    " ",
+                                    "handler=" + currentInHandler,
+                                    "timer=" + currentInTimer,
+                                    "thread=" + Thread.currentThread().getName(),
+                                    "remote=" + ctx.remoteAddress().getAddress().getHostAddress(),
+                                    "protocol=" + ctx.protocol(),
+                                    "id=" + ctx.requestId())));
+                        },
+                        1,
+                        TimeUnit.MILLISECONDS);
         return later;
     };
 
@@ -45,7 +46,12 @@ class RequestContextTest {
             RawResponse second = connection.readResponse();
 
             assertThat(first.bodyText())
-                    .contains("handler=true", "timer=true", "thread=parry-loop-", "remote=127.0.0.1", "protocol=HTTP/1.1");
+                    .contains(
+                            "handler=true",
+                            "timer=true",
+                            "thread=parry-loop-",
+                            "remote=127.0.0.1",
+                            "protocol=HTTP/1.1");
             assertThat(requestId(first)).isNotEqualTo(requestId(second));
         }
         assertThat(RequestContext.current()).isEmpty();

@@ -7,30 +7,31 @@ import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.server.Handler;
 import io.parry.server.RequestLimits;
-import io.parry.testing.ServerExtension;
 import io.parry.testing.RawConnection;
 import io.parry.testing.RawResponse;
+import io.parry.testing.ServerExtension;
 import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class StreamingTest {
-    private static final Handler HANDLER =
-            (ctx, request) -> HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), request.body()).toStage();
+    private static final Handler HANDLER = (ctx, request) ->
+            HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), request.body()).toStage();
 
     @RegisterExtension
     static final ServerExtension server = ServerExtension.of(
             HANDLER,
-            options -> options.limits(RequestLimits.builder().maxBodySize(Long.MAX_VALUE).build()));
+            options -> options.limits(
+                    RequestLimits.builder().maxBodySize(Long.MAX_VALUE).build()));
 
     /**
      * Sends and reads at once, as a full-duplex client does: the server streams the echo back with

@@ -27,7 +27,8 @@ class TimeoutsTest {
             case "/endless":
                 EndlessBody body = new EndlessBody();
                 endless.set(body);
-                return HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), HttpBody.of(body)).toStage();
+                return HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), HttpBody.of(body))
+                        .toStage();
             case "/never":
                 return new CompletableFuture<>();
             case "/aggregate":

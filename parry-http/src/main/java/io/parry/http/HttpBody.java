@@ -30,8 +30,9 @@ public interface HttpBody extends Flow.Publisher<HttpData> {
     long contentLength();
 
     /**
-     * The trailer fields, completed when the body has been read to its end (empty when it has none).
-     * Never completes for a body that is not consumed.
+     * The trailer fields (empty when there are none). For a body received from the network the stage
+     * completes when the body has been read to its end, and never if it is not read; for a body built
+     * by the application it completes when the application's trailers are ready.
      */
     CompletionStage<HttpHeaders> trailers();
 
@@ -46,9 +47,11 @@ public interface HttpBody extends Flow.Publisher<HttpData> {
         if (maxBytes < 0) {
             throw new IllegalArgumentException("maxBytes: " + maxBytes + " (expected: >= 0)");
         }
-        if (contentLength() > maxBytes) {
+        // One array holds the result, so a bound past the largest array is that array's size.
+        long limit = AggregatingSubscriber.limit(maxBytes);
+        if (contentLength() > limit) {
             CompletableFuture<HttpData> tooLarge = new CompletableFuture<>();
-            tooLarge.completeExceptionally(new ContentTooLargeException(maxBytes));
+            tooLarge.completeExceptionally(new ContentTooLargeException(limit));
             subscribe(AggregatingSubscriber.cancelling());
             return tooLarge;
         }

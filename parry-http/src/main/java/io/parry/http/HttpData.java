@@ -49,7 +49,7 @@ public final class HttpData {
     /** A chunk backed by part of this array, without a copy; the caller must not change it afterwards. */
     public static HttpData wrap(byte[] bytes, int offset, int length) {
         requireNonNull(bytes, "bytes");
-        if (offset < 0 || length < 0 || offset + length > bytes.length) {
+        if (offset < 0 || length < 0 || length > bytes.length - offset) {
             throw new IndexOutOfBoundsException(
                     "offset: " + offset + ", length: " + length + " (expected: within " + bytes.length + ")");
         }

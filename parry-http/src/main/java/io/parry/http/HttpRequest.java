@@ -116,10 +116,22 @@ public final class HttpRequest {
         return new HttpRequest(method, target, path, query, headers, requireNonNull(body, "body"));
     }
 
-    /** A copy with another target; the new path is normalised. */
+    /**
+     * A copy with another target; the new path is normalised, and an absolute-form target's authority
+     * replaces the {@code Host} field, as in {@link #builder}.
+     */
     public HttpRequest withTarget(String target) {
         RequestTarget parsed = RequestTarget.parse(requireNonNull(target, "target"));
-        return new HttpRequest(method, target, parsed.path(), parsed.query(), headers, body);
+        return new HttpRequest(method, target, parsed.path(), parsed.query(), hostFor(parsed, headers), body);
+    }
+
+    /** RFC 9112, section 3.2.2: an absolute-form target's authority replaces any Host field. */
+    private static HttpHeaders hostFor(RequestTarget target, HttpHeaders headers) {
+        String authority = target.authority();
+        if (authority == null || headers.getAll("host").equals(List.of(authority))) {
+            return headers;
+        }
+        return headers.with("host", authority);
     }
 
     @Override
@@ -166,11 +178,7 @@ public final class HttpRequest {
 
         /** The request. */
         public HttpRequest build() {
-            HttpHeaders all = headers == null ? builtHeaders : headers.build();
-            if (parsed.authority() != null && !parsed.authority().equals(all.get("host"))) {
-                // RFC 9112, section 3.2.2: an absolute-form target's authority replaces any Host field.
-                all = all.with("host", parsed.authority());
-            }
+            HttpHeaders all = hostFor(parsed, headers == null ? builtHeaders : headers.build());
             return new HttpRequest(method, target, parsed.path(), parsed.query(), all, body);
         }
     }

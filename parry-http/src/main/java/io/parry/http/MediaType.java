@@ -3,6 +3,7 @@ package io.parry.http;
 import static java.util.Objects.requireNonNull;
 
 import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -55,19 +56,43 @@ public final class MediaType {
         return new MediaType(type, subtype, parameters, text.trim());
     }
 
+    /**
+     * Reads {@code *(; name=value)} from the semicolon on; a value is a token or a quoted-string,
+     * which may hold semicolons and backslash-escaped characters (RFC 9110, section 5.6.4).
+     */
     private static Map<String, String> parameters(String text, int semicolon) {
         Map<String, String> parameters = new LinkedHashMap<>();
-        for (String part : text.substring(semicolon + 1).split(";")) {
-            String parameter = part.trim();
-            if (parameter.isEmpty()) {
+        int length = text.length();
+        int i = semicolon;
+        while (i < length) {
+            int nameStart = ++i;
+            while (i < length && text.charAt(i) != '=' && text.charAt(i) != ';') {
+                i++;
+            }
+            String name = text.substring(nameStart, i).trim().toLowerCase(Locale.ROOT);
+            if (i == length || text.charAt(i) == ';') {
+                if (!name.isEmpty()) {
+                    throw invalid(text);
+                }
                 continue;
             }
-            int equals = parameter.indexOf('=');
-            if (equals <= 0) {
-                throw invalid(text);
+            i = skipSpaces(text, i + 1);
+            String value;
+            if (i < length && text.charAt(i) == '"') {
+                StringBuilder quoted = new StringBuilder();
+                i = readQuoted(text, i + 1, quoted);
+                i = skipSpaces(text, i);
+                if (i < length && text.charAt(i) != ';') {
+                    throw invalid(text);
+                }
+                value = quoted.toString();
+            } else {
+                int valueStart = i;
+                while (i < length && text.charAt(i) != ';') {
+                    i++;
+                }
+                value = text.substring(valueStart, i).trim();
             }
-            String name = parameter.substring(0, equals).trim().toLowerCase(Locale.ROOT);
-            String value = unquote(parameter.substring(equals + 1).trim());
             if (!HttpTokens.isToken(name)) {
                 throw invalid(text);
             }
@@ -76,10 +101,31 @@ public final class MediaType {
         return Collections.unmodifiableMap(parameters);
     }
 
-    private static String unquote(String value) {
-        return value.length() >= 2 && value.charAt(0) == '"' && value.charAt(value.length() - 1) == '"'
-                ? value.substring(1, value.length() - 1)
-                : value;
+    /** Appends the quoted-string's content that starts at {@code from}; returns the index after its closing quote. */
+    private static int readQuoted(String text, int from, StringBuilder out) {
+        int i = from;
+        while (i < text.length()) {
+            char c = text.charAt(i++);
+            if (c == '"') {
+                return i;
+            }
+            if (c == '\\') {
+                if (i == text.length()) {
+                    break;
+                }
+                c = text.charAt(i++);
+            }
+            out.append(c);
+        }
+        throw invalid(text);
+    }
+
+    private static int skipSpaces(String text, int from) {
+        int i = from;
+        while (i < text.length() && text.charAt(i) <= ' ') {
+            i++;
+        }
+        return i;
     }
 
     private static IllegalArgumentException invalid(String text) {
@@ -101,10 +147,14 @@ public final class MediaType {
         return parameters;
     }
 
-    /** The {@code charset} parameter, when there is one. */
+    /** The {@code charset} parameter, when there is one that this JVM supports. */
     public Optional<Charset> charset() {
         String name = parameters.get("charset");
-        return name == null ? Optional.empty() : Optional.of(Charset.forName(name));
+        try {
+            return name != null && Charset.isSupported(name) ? Optional.of(Charset.forName(name)) : Optional.empty();
+        } catch (IllegalCharsetNameException e) {
+            return Optional.empty();
+        }
     }
 
     /** Whether this type, without parameters, equals the other's, with {@code *} matching anything. */

@@ -241,7 +241,8 @@ class HttpHeadersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"a\rb", "a\nb", "a\r\nx-injected: 1", "a\0b", "a\u0001b", "a\u001fb", "a\u007fb", "a\u0100b"})
+    @ValueSource(
+            strings = {"a\rb", "a\nb", "a\r\nx-injected: 1", "a\0b", "a\u0001b", "a\u001fb", "a\u007fb", "a\u0100b"})
     void rejectsValueWithControlCharacters(String value) {
         assertThatThrownBy(() -> HttpHeaders.of("x-a", value))
                 .isInstanceOf(IllegalArgumentException.class)

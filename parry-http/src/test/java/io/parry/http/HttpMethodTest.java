@@ -69,13 +69,15 @@ class HttpMethodTest {
 
     @Test
     void safeMethodsAreGetHeadOptionsAndTrace() {
-        assertThat(STANDARD).filteredOn(HttpMethod::isSafe)
+        assertThat(STANDARD)
+                .filteredOn(HttpMethod::isSafe)
                 .containsExactlyInAnyOrder(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS, HttpMethod.TRACE);
     }
 
     @Test
     void idempotentMethodsAreTheSafeOnesPlusPutAndDelete() {
-        assertThat(STANDARD).filteredOn(HttpMethod::isIdempotent)
+        assertThat(STANDARD)
+                .filteredOn(HttpMethod::isIdempotent)
                 .containsExactlyInAnyOrder(
                         HttpMethod.GET,
                         HttpMethod.HEAD,

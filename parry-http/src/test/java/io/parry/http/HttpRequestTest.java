@@ -84,6 +84,16 @@ class HttpRequestTest {
     }
 
     @Test
+    void absoluteFormTargetLeavesExactlyOneHostField() {
+        HttpRequest request = HttpRequest.builder(HttpMethod.GET, "http://example.com/")
+                .header("Host", "example.com")
+                .header("Host", "evil.example")
+                .build();
+
+        assertThat(request.headers().getAll("host")).containsExactly("example.com");
+    }
+
+    @Test
     void originFormTargetKeepsTheHostHeader() {
         HttpRequest request = HttpRequest.builder(HttpMethod.GET, "/a")
                 .header("Host", "example.com")
@@ -173,7 +183,8 @@ class HttpRequestTest {
 
     @Test
     void withHeadersAndMapHeadersReturnCopies() {
-        HttpRequest original = HttpRequest.builder(HttpMethod.GET, "/").header("a", "1").build();
+        HttpRequest original =
+                HttpRequest.builder(HttpMethod.GET, "/").header("a", "1").build();
 
         HttpRequest replaced = original.withHeaders(HttpHeaders.of("b", "2"));
         HttpRequest mapped = original.mapHeaders(h -> h.add("c", "3"));

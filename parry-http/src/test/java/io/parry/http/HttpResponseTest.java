@@ -133,6 +133,10 @@ class HttpResponseTest {
     }
 
     private static String bodyText(HttpResponse response) {
-        return response.body().aggregate(1024).toCompletableFuture().getNow(null).toStringUtf8();
+        return response.body()
+                .aggregate(1024)
+                .toCompletableFuture()
+                .getNow(null)
+                .toStringUtf8();
     }
 }

@@ -118,7 +118,9 @@ class MediaTypeTest {
                 "text/plain; charset",
                 "text/plain; =utf-8",
                 "text/plain; char set=utf-8",
-                "text/plain; a=\"unterminated"
+                "text/plain; a=\"unterminated",
+                "text/plain; a=\"x\"y",
+                "text/plain; a=\"x\\"
             })
     void rejectsInvalidText(String text) {
         assertThatThrownBy(() -> MediaType.parse(text))

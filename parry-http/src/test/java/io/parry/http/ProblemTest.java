@@ -26,10 +26,12 @@ class ProblemTest {
 
     @Test
     void jsonOmitsFieldsThatAreNotSet() {
-        String json = Problem.of(HttpStatus.BAD_REQUEST).requestId("r-1").detail(null).toJson();
+        String json =
+                Problem.of(HttpStatus.BAD_REQUEST).requestId("r-1").detail(null).toJson();
 
-        assertThat(json).isEqualTo("{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,"
-                + "\"requestId\":\"r-1\"}");
+        assertThat(json)
+                .isEqualTo("{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,"
+                        + "\"requestId\":\"r-1\"}");
     }
 
     @Test
@@ -42,14 +44,18 @@ class ProblemTest {
 
     @Test
     void escapesQuotesAndBackslashes() {
-        String json = Problem.of(HttpStatus.BAD_REQUEST).detail("say \"hi\" to C:\\dir").toJson();
+        String json = Problem.of(HttpStatus.BAD_REQUEST)
+                .detail("say \"hi\" to C:\\dir")
+                .toJson();
 
         assertThat(json).contains("\"detail\":\"say \\\"hi\\\" to C:\\\\dir\"");
     }
 
     @Test
     void escapesControlCharacters() {
-        String json = Problem.of(HttpStatus.BAD_REQUEST).detail("a\nb\tc\u0000d\u001f").toJson();
+        String json = Problem.of(HttpStatus.BAD_REQUEST)
+                .detail("a\nb\tc\u0000d\u001f")
+                .toJson();
 
         assertThat(json).contains("\"detail\":\"a\\u000ab\\u0009c\\u0000d\\u001f\"");
         assertThat(json).doesNotContain("\n").doesNotContain("\t");
@@ -57,7 +63,8 @@ class ProblemTest {
 
     @Test
     void keepsNonAsciiText() {
-        String json = Problem.of(HttpStatus.BAD_REQUEST).detail("caf\u00e9 \u20ac").toJson();
+        String json =
+                Problem.of(HttpStatus.BAD_REQUEST).detail("caf\u00e9 \u20ac").toJson();
 
         assertThat(json).contains("\"detail\":\"caf\u00e9 \u20ac\"");
     }
@@ -68,7 +75,10 @@ class ProblemTest {
 
         original.detail("x").instance("/y").requestId("z");
 
-        assertThat(original.toJson()).doesNotContain("detail").doesNotContain("instance").doesNotContain("requestId");
+        assertThat(original.toJson())
+                .doesNotContain("detail")
+                .doesNotContain("instance")
+                .doesNotContain("requestId");
     }
 
     @Test
@@ -79,7 +89,11 @@ class ProblemTest {
 
         assertThat(response.status()).isSameAs(HttpStatus.CONTENT_TOO_LARGE);
         assertThat(response.headers().get("content-type")).isEqualTo("application/problem+json");
-        assertThat(response.body().aggregate(1024).toCompletableFuture().getNow(null).toStringUtf8())
+        assertThat(response.body()
+                        .aggregate(1024)
+                        .toCompletableFuture()
+                        .getNow(null)
+                        .toStringUtf8())
                 .isEqualTo(problem.toJson());
         assertThat(problem.status()).isSameAs(HttpStatus.CONTENT_TOO_LARGE);
     }

@@ -64,6 +64,14 @@ public final class Server implements AutoCloseable {
         return engine.transport();
     }
 
+    /**
+     * Whether a stop has begun: the server no longer accepts connections and closes the open ones as
+     * their exchanges finish. Readiness checks report not ready from this moment.
+     */
+    public boolean isDraining() {
+        return engine.isDraining();
+    }
+
     /** The number of open connections. */
     public int connections() {
         return engine.connections();

@@ -31,6 +31,15 @@ public final class WorkerOptions {
         return new Builder();
     }
 
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        return new Builder()
+                .virtualThreads(virtualThreads)
+                .maxConcurrent(maxConcurrent)
+                .maxThreads(maxThreads)
+                .queueSize(queueSize);
+    }
+
     /** Whether virtual threads are used when the JDK has them. */
     public boolean virtualThreads() {
         return virtualThreads;

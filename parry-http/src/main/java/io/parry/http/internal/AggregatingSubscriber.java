@@ -21,9 +21,14 @@ public final class AggregatingSubscriber implements Flow.Subscriber<HttpData> {
     /** Arrays stop a little short of Integer.MAX_VALUE; a larger bound cannot be honoured in one chunk. */
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
 
+    /** The bound that can be honoured for this requested bound: at most the largest array. */
+    public static long limit(long maxBytes) {
+        return Math.min(maxBytes, MAX_ARRAY);
+    }
+
     public AggregatingSubscriber(long maxBytes, long contentLength) {
-        this.maxBytes = Math.min(maxBytes, MAX_ARRAY);
-        this.bytes = new byte[contentLength >= 0 ? (int) contentLength : (int) Math.min(maxBytes, 256)];
+        this.maxBytes = limit(maxBytes);
+        this.bytes = new byte[(int) Math.min(this.maxBytes, contentLength >= 0 ? contentLength : 256)];
     }
 
     /** A subscriber that cancels at once, for a body already known to be too large. */

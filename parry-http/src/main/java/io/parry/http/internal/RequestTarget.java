@@ -57,8 +57,8 @@ public final class RequestTarget {
     }
 
     private static boolean isHttpScheme(String target, int schemeEnd) {
-        return target.regionMatches(true, 0, "http", 0, schemeEnd)
-                || target.regionMatches(true, 0, "https", 0, schemeEnd);
+        return (schemeEnd == 4 && target.regionMatches(true, 0, "http", 0, 4))
+                || (schemeEnd == 5 && target.regionMatches(true, 0, "https", 0, 5));
     }
 
     private static RequestTarget originForm(String target, String authority) {

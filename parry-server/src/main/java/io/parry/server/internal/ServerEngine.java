@@ -87,6 +87,10 @@ public final class ServerEngine {
         return transport.kind();
     }
 
+    public boolean isDraining() {
+        return runtime.isDraining();
+    }
+
     public int connections() {
         return initializer.openConnections();
     }

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A body arriving from a socket, fed by the connection and read by one subscriber with
  * backpressure. All state is confined to the connection's event loop; calls from other threads
- * hop onto it. When more than {@value #HIGH_WATERMARK} bytes wait for demand the connection stops
+ * hop onto it. When {@value #HIGH_WATERMARK} bytes or more wait for demand the connection stops
  * reading, so a slow consumer holds a bounded amount of memory whatever the body's size.
  */
 public final class InboundBody implements HttpBody, RawBody {
