@@ -1,20 +1,18 @@
 package io.parry.server.internal;
 
 import io.netty.util.AsciiString;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 
 /**
  * The {@code Date} field value (IMF-fixdate, RFC 9110, section 5.6.7), formatted at most once a
  * second. Threads race benignly to refresh it: the holder is immutable and published through a
- * volatile field, so readers never lock.
+ * volatile field, so readers never lock. Formatted by hand because the fixed format needs no locale
+ * data, and {@code DateTimeFormatter} loads it at a cost the first request would pay.
  */
 final class HttpDate {
-    private static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter.ofPattern(
-                    "EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH)
-            .withZone(ZoneOffset.UTC);
+    private static final String[] DAYS = {"Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"};
+    private static final String[] MONTHS = {
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+    };
 
     private static volatile Stamp stamp = new Stamp(-1, AsciiString.EMPTY_STRING);
 
@@ -24,10 +22,41 @@ final class HttpDate {
         long second = System.currentTimeMillis() / 1000;
         Stamp current = stamp;
         if (current.second != second) {
-            current = new Stamp(second, new AsciiString(IMF_FIXDATE.format(Instant.ofEpochSecond(second))));
+            current = new Stamp(second, new AsciiString(format(second)));
             stamp = current;
         }
         return current.value;
+    }
+
+    /** Formats seconds since the epoch, for example {@code Sun, 06 Nov 1994 08:49:37 GMT}. */
+    static String format(long epochSecond) {
+        long days = Math.floorDiv(epochSecond, 86_400);
+        int secondOfDay = (int) Math.floorMod(epochSecond, 86_400);
+        StringBuilder text =
+                new StringBuilder(29).append(DAYS[(int) Math.floorMod(days, 7)]).append(", ");
+        appendCivilDate(text, days);
+        text.append(' ');
+        twoDigits(text, secondOfDay / 3600).append(':');
+        twoDigits(text, secondOfDay / 60 % 60).append(':');
+        return twoDigits(text, secondOfDay % 60).append(" GMT").toString();
+    }
+
+    /** Days since 1970-01-01 to {@code dd Mon yyyy}, by Howard Hinnant's civil-from-days algorithm. */
+    private static void appendCivilDate(StringBuilder text, long days) {
+        long z = days + 719_468;
+        long era = Math.floorDiv(z, 146_097);
+        long dayOfEra = z - era * 146_097;
+        long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        long shiftedMonth = (5 * dayOfYear + 2) / 153;
+        int day = (int) (dayOfYear - (153 * shiftedMonth + 2) / 5 + 1);
+        int month = (int) (shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9);
+        long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        twoDigits(text, day).append(' ').append(MONTHS[month - 1]).append(' ').append(year);
+    }
+
+    private static StringBuilder twoDigits(StringBuilder text, int value) {
+        return text.append((char) ('0' + value / 10)).append((char) ('0' + value % 10));
     }
 
     private static final class Stamp {

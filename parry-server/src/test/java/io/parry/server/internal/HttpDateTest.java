@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class HttpDateTest {
@@ -37,5 +40,25 @@ class HttpDateTest {
             }
         }
         throw new AssertionError("the clock crossed a second boundary in each of ten attempts");
+    }
+
+    @Test
+    void formatsTheRfcExampleDate() {
+        assertThat(HttpDate.format(784_111_777L)).isEqualTo("Sun, 06 Nov 1994 08:49:37 GMT");
+    }
+
+    @Test
+    void agreesWithTheJdkFormatterAcrossCenturiesAndLeapDays() {
+        DateTimeFormatter jdk = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH)
+                .withZone(ZoneOffset.UTC);
+        long[] instants = {0L, 951_782_400L, 951_868_799L, 4_107_542_399L, 1_709_164_800L, 253_402_300_799L};
+        for (long second : instants) {
+            assertThat(HttpDate.format(second)).isEqualTo(jdk.format(Instant.ofEpochSecond(second)));
+        }
+        Random random = new Random(42);
+        for (int i = 0; i < 100_000; i++) {
+            long second = (long) (random.nextDouble() * 253_402_300_799L);
+            assertThat(HttpDate.format(second)).isEqualTo(jdk.format(Instant.ofEpochSecond(second)));
+        }
     }
 }
