@@ -45,7 +45,21 @@ public final class HttpResponse {
 
     /** A response with this status and a body of this media type. */
     public static HttpResponse of(HttpStatus status, MediaType type, HttpData data) {
-        return of(status, HttpHeaders.of("content-type", type.toString()), HttpBody.of(data));
+        return of(status, contentType(type), HttpBody.of(data));
+    }
+
+    /** The common types' headers are built once: most responses carry one of them. */
+    private static HttpHeaders contentType(MediaType type) {
+        if (type == MediaType.PLAIN_TEXT_UTF_8) {
+            return CommonHeaders.PLAIN_TEXT;
+        }
+        if (type == MediaType.JSON) {
+            return CommonHeaders.JSON;
+        }
+        if (type == MediaType.PROBLEM_JSON) {
+            return CommonHeaders.PROBLEM_JSON;
+        }
+        return HttpHeaders.of("content-type", type.toString());
     }
 
     /** A 200 response with this body of this media type. */

@@ -1,5 +1,6 @@
 package io.parry.server.internal;
 
+import io.netty.util.concurrent.FastThreadLocal;
 import io.parry.server.RequestContext;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -7,7 +8,8 @@ import java.util.concurrent.CompletionStage;
 
 /** The request context of the running thread: set around every piece of work Parry runs for a request. */
 public final class CurrentContext {
-    private static final ThreadLocal<RequestContext> CURRENT = new ThreadLocal<>();
+    /** Netty's thread local: an indexed slot on event-loop threads, cheaper than a hash lookup per request. */
+    private static final FastThreadLocal<RequestContext> CURRENT = new FastThreadLocal<>();
 
     private CurrentContext() {}
 
@@ -51,10 +53,6 @@ public final class CurrentContext {
     }
 
     private static void restore(RequestContext previous) {
-        if (previous == null) {
-            CURRENT.remove();
-        } else {
-            CURRENT.set(previous);
-        }
+        CURRENT.set(previous);
     }
 }

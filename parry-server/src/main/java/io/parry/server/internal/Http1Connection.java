@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.EventExecutor;
 import io.parry.http.ContentTooLargeException;
+import io.parry.http.HttpHeaders;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
@@ -80,7 +81,6 @@ final class Http1Connection extends ChannelDuplexHandler {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         writer.readStarted();
-        lastActivityNanos = System.nanoTime();
         if (msg instanceof io.netty.handler.codec.http.HttpRequest) {
             onRequestHead((io.netty.handler.codec.http.HttpRequest) msg);
         } else if (msg instanceof HttpContent) {
@@ -184,11 +184,17 @@ final class Http1Connection extends ChannelDuplexHandler {
             exchange.expectContinue = hasBody;
         }
         HttpRequest.Builder request;
+        HttpHeaders headers;
         try {
+            headers = NettyHeaders.toParry(head.headers());
             request = HttpRequest.builder(HttpMethod.of(head.method().name()), head.uri())
-                    .headers(NettyHeaders.toParry(head.headers()));
+                    .headers(headers);
         } catch (IllegalArgumentException e) {
             return RequestChecks.badRequest(e.getMessage());
+        }
+        RequestChecks.Refusal host = RequestChecks.checkHost(headers, !exchange.http10);
+        if (host != null) {
+            return host;
         }
         if (head.uri().equals("*") && !head.method().name().equals("OPTIONS")) {
             return RequestChecks.badRequest("the * target is for OPTIONS only");
@@ -294,8 +300,18 @@ final class Http1Connection extends ChannelDuplexHandler {
             content.release();
         }
         if (content instanceof LastHttpContent) {
+            HttpHeaders trailers;
+            try {
+                trailers = NettyHeaders.toParry(((LastHttpContent) content).trailingHeaders());
+            } catch (IllegalArgumentException e) {
+                failBody(
+                        exchange,
+                        RequestChecks.badRequest("invalid trailer field"),
+                        new HttpStatusException(HttpStatus.BAD_REQUEST, "invalid trailer field"));
+                return;
+            }
             receiving = null;
-            exchange.body.onEnd(NettyHeaders.toParry(((LastHttpContent) content).trailingHeaders()));
+            exchange.body.onEnd(trailers);
         }
     }
 

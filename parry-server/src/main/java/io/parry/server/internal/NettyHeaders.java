@@ -14,17 +14,21 @@ final class NettyHeaders {
 
     private NettyHeaders() {}
 
+    /** Parry's copy of received fields, validated on the way (Netty's decoder is told not to). */
     static HttpHeaders toParry(io.netty.handler.codec.http.HttpHeaders netty) {
-        if (netty.isEmpty()) {
+        int size = netty.size();
+        if (size == 0) {
             return HttpHeaders.empty();
         }
-        HttpHeaders.Builder builder = HttpHeaders.builder();
+        String[] namesAndValues = new String[2 * size];
+        int i = 0;
         Iterator<Map.Entry<CharSequence, CharSequence>> entries = netty.iteratorCharSequence();
         while (entries.hasNext()) {
             Map.Entry<CharSequence, CharSequence> entry = entries.next();
-            builder.add(entry.getKey().toString(), entry.getValue().toString());
+            namesAndValues[i++] = entry.getKey().toString();
+            namesAndValues[i++] = entry.getValue().toString();
         }
-        return builder.build();
+        return HttpHeaders.of(namesAndValues);
     }
 
     /** Copies every field except the framing ones, which the server sets from the body. */

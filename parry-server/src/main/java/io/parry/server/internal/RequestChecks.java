@@ -59,10 +59,6 @@ final class RequestChecks {
         if (!http11 && !request.protocolVersion().equals(HttpVersion.HTTP_1_0)) {
             return new Refusal(HttpStatus.HTTP_VERSION_NOT_SUPPORTED, Rejection.BAD_REQUEST, "unsupported version");
         }
-        Refusal host = checkHost(headers, http11);
-        if (host != null) {
-            return host;
-        }
         // RFC 9112, section 6.1: Transfer-Encoding in an HTTP/1.0 message means its framing is faulty.
         if (!http11 && headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
             return badRequest("Transfer-Encoding in an HTTP/1.0 request");
@@ -71,17 +67,17 @@ final class RequestChecks {
     }
 
     /** RFC 9112, section 3.2: exactly one Host field in HTTP/1.1 (at most one in 1.0), and a plausible value. */
-    private static Refusal checkHost(HttpHeaders headers, boolean http11) {
-        int count = 0;
+    static Refusal checkHost(io.parry.http.HttpHeaders headers, boolean http11) {
         String host = null;
-        for (String value : headers.getAll(HttpHeaderNames.HOST)) {
-            count++;
-            host = value;
+        for (int i = 0; i < headers.size(); i++) {
+            if (headers.name(i).equalsIgnoreCase("host")) {
+                if (host != null) {
+                    return badRequest("more than one Host field");
+                }
+                host = headers.value(i);
+            }
         }
-        if (count > 1) {
-            return badRequest("more than one Host field");
-        }
-        if (count == 0) {
+        if (host == null) {
             return http11 ? badRequest("no Host field in an HTTP/1.1 request") : null;
         }
         return isValidHost(host) ? null : badRequest("invalid Host field");

@@ -140,7 +140,7 @@ final class ResponseWriter {
         exchange.closeAfter = close;
         io.netty.handler.codec.http.HttpHeaders headers = head(exchange, response, bodyless, length, close);
         HttpVersion version = exchange.http10 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
-        HttpResponseStatus nettyStatus = HttpResponseStatus.valueOf(status.code(), status.reasonPhrase());
+        HttpResponseStatus nettyStatus = NettyStatuses.of(status);
         exchange.responseStarted = true;
         if (bodyless || body instanceof FixedBody) {
             ByteBuf content = bodyless
@@ -187,7 +187,7 @@ final class ResponseWriter {
         }
         if (!response.status().forbidsBody()) {
             if (length >= 0) {
-                headers.set(HttpHeaderNames.CONTENT_LENGTH, length);
+                headers.set(HttpHeaderNames.CONTENT_LENGTH, ContentLengths.of(length));
             } else if (!bodyless && !exchange.http10) {
                 headers.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
             }

@@ -32,7 +32,8 @@ final class ServerRuntime {
                 .setMaxHeaderSize(limits.maxHeaderSize())
                 .setMaxChunkSize(16 * 1024)
                 .setChunkedSupported(true)
-                .setValidateHeaders(true)
+                // Parry's HttpHeaders validates every field as the request is built; once is enough.
+                .setValidateHeaders(false)
                 .setAllowDuplicateContentLengths(false)
                 .setStrictLineParsing(true)
                 .setUseRfc9112TransferEncoding(true);

@@ -7,7 +7,6 @@ import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.util.ByteProcessor;
 import java.util.List;
 
 /**
@@ -79,64 +78,61 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         }
     }
 
-    /** Walks a header block for a line that starts with whitespace, and stops at its blank line. */
-    private static final class HeaderScan implements ByteProcessor {
-        private static final int BEFORE_REQUEST_LINE = 0;
-        private static final int REQUEST_LINE = 1;
-        private static final int LINE_START = 2;
-        private static final int FIELD_LINE = 3;
-        private static final int BLANK_LINE_CR = 4;
-        private static final int DONE = 5;
-
-        private int state = BEFORE_REQUEST_LINE;
+    /**
+     * Walks a header block from line to line for a line that starts with whitespace, and stops at its
+     * blank line. Only the byte after each LF is inspected; the LF search itself is Netty's SWAR scan,
+     * so the cost is a few instructions per line, not per byte.
+     */
+    private static final class HeaderScan {
+        private boolean started;
+        private boolean atLineStart;
+        private boolean afterBlankCr;
+        private boolean done;
         boolean folded;
 
         void reset() {
-            state = BEFORE_REQUEST_LINE;
+            started = false;
+            atLineStart = false;
+            afterBlankCr = false;
+            done = false;
             folded = false;
         }
 
         void scan(ByteBuf buffer, int from, int length) {
-            if (state != DONE) {
-                buffer.forEachByte(from, length, this);
-            }
-        }
-
-        @Override
-        public boolean process(byte b) {
-            switch (state) {
-                case BEFORE_REQUEST_LINE:
-                    state = b == '\r' || b == '\n' ? BEFORE_REQUEST_LINE : REQUEST_LINE;
-                    return true;
-                case REQUEST_LINE:
-                case FIELD_LINE:
-                    if (b == '\n') {
-                        state = LINE_START;
+            int index = from;
+            int end = from + length;
+            while (!done && index < end) {
+                if (!started) {
+                    byte b = buffer.getByte(index);
+                    started = b != '\r' && b != '\n';
+                    index++;
+                } else if (afterBlankCr) {
+                    afterBlankCr = false;
+                    done = buffer.getByte(index) == '\n';
+                    index++;
+                } else if (atLineStart) {
+                    atLineStart = false;
+                    index = lineStart(buffer.getByte(index), index);
+                } else {
+                    int lf = buffer.indexOf(index, end, (byte) '\n');
+                    if (lf < 0) {
+                        return;
                     }
-                    return true;
-                case LINE_START:
-                    return lineStart(b);
-                case BLANK_LINE_CR:
-                    state = b == '\n' ? DONE : FIELD_LINE;
-                    return state != DONE;
-                default:
-                    return false;
+                    atLineStart = true;
+                    index = lf + 1;
+                }
             }
         }
 
-        private boolean lineStart(byte b) {
+        private int lineStart(byte b, int index) {
             if (b == ' ' || b == '\t') {
                 folded = true;
-                state = FIELD_LINE;
             } else if (b == '\r') {
-                state = BLANK_LINE_CR;
+                afterBlankCr = true;
             } else if (b == '\n') {
-                state = DONE;
-                return false;
-            } else {
-                state = FIELD_LINE;
+                done = true;
             }
-            return true;
+            return index + 1;
         }
     }
 }

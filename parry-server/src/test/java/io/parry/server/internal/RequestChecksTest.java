@@ -25,11 +25,12 @@ class RequestChecksTest {
         HttpRequest request = request(HttpVersion.HTTP_1_1, "Host", "example.com:8080");
 
         assertThat(RequestChecks.check(request, LIMITS)).isNull();
+        assertThat(host(true, "Host", "example.com:8080")).isNull();
     }
 
     @Test
     void refusesAnHttp11RequestWithoutHost() {
-        RequestChecks.Refusal refusal = RequestChecks.check(request(HttpVersion.HTTP_1_1), LIMITS);
+        RequestChecks.Refusal refusal = host(true);
 
         assertBadRequest(refusal);
         assertThat(refusal.what).contains("no Host");
@@ -37,9 +38,7 @@ class RequestChecksTest {
 
     @Test
     void refusesTwoHostFields() {
-        HttpRequest request = request(HttpVersion.HTTP_1_1, "Host", "a.example", "host", "b.example");
-
-        RequestChecks.Refusal refusal = RequestChecks.check(request, LIMITS);
+        RequestChecks.Refusal refusal = host(true, "Host", "a.example", "host", "b.example");
 
         assertBadRequest(refusal);
         assertThat(refusal.what).contains("more than one Host");
@@ -47,20 +46,19 @@ class RequestChecksTest {
 
     @Test
     void refusesTwoHostFieldsInHttp10Too() {
-        assertBadRequest(RequestChecks.check(request(HttpVersion.HTTP_1_0, "Host", "a", "Host", "a"), LIMITS));
+        assertBadRequest(host(false, "Host", "a", "Host", "a"));
     }
 
     @Test
     void hostIsOptionalInHttp10() {
-        assertThat(RequestChecks.check(request(HttpVersion.HTTP_1_0), LIMITS)).isNull();
-        assertThat(RequestChecks.check(request(HttpVersion.HTTP_1_0, "Host", "a"), LIMITS))
-                .isNull();
+        assertThat(host(false)).isNull();
+        assertThat(host(false, "Host", "a")).isNull();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"a/b", "a?b", "a#b", "user@a", "a\\b", "a b", "caf\u00e9"})
     void refusesAnImplausibleHost(String host) {
-        RequestChecks.Refusal refusal = RequestChecks.check(request(HttpVersion.HTTP_1_1, "Host", host), LIMITS);
+        RequestChecks.Refusal refusal = host(true, "Host", host);
 
         assertBadRequest(refusal);
         assertThat(refusal.what).contains("invalid Host");
@@ -69,8 +67,7 @@ class RequestChecksTest {
     @ParameterizedTest
     @ValueSource(strings = {"example.com", "example.com:80", "[::1]:8080", "127.0.0.1", ""})
     void acceptsAPlausibleHost(String host) {
-        assertThat(RequestChecks.check(request(HttpVersion.HTTP_1_1, "Host", host), LIMITS))
-                .isNull();
+        assertThat(host(true, "Host", host)).isNull();
     }
 
     @Test
@@ -167,5 +164,9 @@ class RequestChecksTest {
         assertThat(refusal).isNotNull();
         assertThat(refusal.status).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat(refusal.reason).isEqualTo(Rejection.BAD_REQUEST);
+    }
+
+    private static RequestChecks.Refusal host(boolean http11, String... namesAndValues) {
+        return RequestChecks.checkHost(io.parry.http.HttpHeaders.of(namesAndValues), http11);
     }
 }
