@@ -16,6 +16,28 @@ final class AsciiCase {
         return c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
     }
 
+    /**
+     * Compares ASCII text ignoring case. Header names are ASCII tokens, so this avoids the Unicode case
+     * tables that {@link String#equalsIgnoreCase} consults for every character.
+     */
+    static boolean equalsIgnoreCase(String a, String b) {
+        if (a == b) {
+            return true;
+        }
+        int length = a.length();
+        if (length != b.length()) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            char x = a.charAt(i);
+            char y = b.charAt(i);
+            if (x != y && toLower(x) != toLower(y)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static boolean regionEqualsIgnoreCase(String s, int start, int end, String expected) {
         if (end - start != expected.length()) {
             return false;

@@ -49,11 +49,26 @@ public final class HttpHeaders {
         if (namesAndValues.length % 2 != 0) {
             throw new IllegalArgumentException("namesAndValues: odd count " + namesAndValues.length);
         }
-        Builder builder = new Builder(namesAndValues.length / 2);
-        for (int i = 0; i < namesAndValues.length; i += 2) {
-            builder.add(namesAndValues[i], namesAndValues[i + 1]);
+        if (namesAndValues.length == 0) {
+            return EMPTY;
         }
-        return builder.build();
+        String[] entries = namesAndValues.clone();
+        for (int i = 0; i < entries.length; i += 2) {
+            validate(entries[i], entries[i + 1]);
+        }
+        return new HttpHeaders(entries, entries.length / 2);
+    }
+
+    private static void validate(String name, String value) {
+        requireNonNull(name, "name");
+        requireNonNull(value, "value");
+        if (!HttpTokens.isToken(name)) {
+            throw new IllegalArgumentException("header name: " + name + " (expected: an HTTP token)");
+        }
+        if (!HttpTokens.isFieldValue(value)) {
+            throw new IllegalArgumentException(
+                    "header value of " + name + " (expected: no control characters such as CR, LF or NUL)");
+        }
     }
 
     /** A builder for new headers. */
@@ -70,7 +85,7 @@ public final class HttpHeaders {
     public String get(String name) {
         requireNonNull(name, "name");
         for (int i = 0; i < size; i++) {
-            if (entries[2 * i].equalsIgnoreCase(name)) {
+            if (AsciiCase.equalsIgnoreCase(entries[2 * i], name)) {
                 return entries[2 * i + 1];
             }
         }
@@ -82,7 +97,7 @@ public final class HttpHeaders {
         requireNonNull(name, "name");
         List<String> values = null;
         for (int i = 0; i < size; i++) {
-            if (entries[2 * i].equalsIgnoreCase(name)) {
+            if (AsciiCase.equalsIgnoreCase(entries[2 * i], name)) {
                 if (values == null) {
                     values = new ArrayList<>(2);
                 }
@@ -101,7 +116,8 @@ public final class HttpHeaders {
     public boolean containsValue(String name, String element) {
         requireNonNull(element, "element");
         for (int i = 0; i < size; i++) {
-            if (entries[2 * i].equalsIgnoreCase(name) && HeaderElements.contains(entries[2 * i + 1], element)) {
+            if (AsciiCase.equalsIgnoreCase(entries[2 * i], name)
+                    && HeaderElements.contains(entries[2 * i + 1], element)) {
                 return true;
             }
         }
@@ -169,7 +185,7 @@ public final class HttpHeaders {
             return false;
         }
         for (int i = 0; i < size; i++) {
-            if (!entries[2 * i].equalsIgnoreCase(other.entries[2 * i])
+            if (!AsciiCase.equalsIgnoreCase(entries[2 * i], other.entries[2 * i])
                     || !entries[2 * i + 1].equals(other.entries[2 * i + 1])) {
                 return false;
             }
@@ -220,15 +236,7 @@ public final class HttpHeaders {
          *     another control character
          */
         public Builder add(String name, String value) {
-            requireNonNull(name, "name");
-            requireNonNull(value, "value");
-            if (!HttpTokens.isToken(name)) {
-                throw new IllegalArgumentException("header name: " + name + " (expected: an HTTP token)");
-            }
-            if (!HttpTokens.isFieldValue(value)) {
-                throw new IllegalArgumentException(
-                        "header value of " + name + " (expected: no control characters such as CR, LF or NUL)");
-            }
+            validate(name, value);
             if (2 * size + 2 > entries.length) {
                 entries = Arrays.copyOf(entries, entries.length * 2);
             }
@@ -248,7 +256,7 @@ public final class HttpHeaders {
             requireNonNull(name, "name");
             int kept = 0;
             for (int i = 0; i < size; i++) {
-                if (!entries[2 * i].equalsIgnoreCase(name)) {
+                if (!AsciiCase.equalsIgnoreCase(entries[2 * i], name)) {
                     entries[2 * kept] = entries[2 * i];
                     entries[2 * kept + 1] = entries[2 * i + 1];
                     kept++;
@@ -262,7 +270,7 @@ public final class HttpHeaders {
         /** Whether a field of this name has been added. */
         public boolean contains(String name) {
             for (int i = 0; i < size; i++) {
-                if (entries[2 * i].equalsIgnoreCase(name)) {
+                if (AsciiCase.equalsIgnoreCase(entries[2 * i], name)) {
                     return true;
                 }
             }

@@ -2,6 +2,7 @@ package io.parry.server.internal;
 
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.HttpHeadersFactory;
+import io.netty.util.AsciiString;
 import io.parry.http.HttpHeaders;
 import java.util.Iterator;
 import java.util.Map;
@@ -35,7 +36,8 @@ final class NettyHeaders {
     static void copyForResponse(HttpHeaders from, io.netty.handler.codec.http.HttpHeaders to) {
         for (int i = 0; i < from.size(); i++) {
             String name = from.name(i);
-            if (!name.equalsIgnoreCase("content-length") && !name.equalsIgnoreCase("transfer-encoding")) {
+            if (!AsciiString.contentEqualsIgnoreCase(name, "content-length")
+                    && !AsciiString.contentEqualsIgnoreCase(name, "transfer-encoding")) {
                 to.add(name, from.value(i));
             }
         }
