@@ -2,8 +2,8 @@ package io.parry.server.internal;
 
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.HttpHeadersFactory;
-import io.netty.util.AsciiString;
 import io.parry.http.HttpHeaders;
+import io.parry.http.internal.AsciiCase;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -36,8 +36,8 @@ final class NettyHeaders {
     static void copyForResponse(HttpHeaders from, io.netty.handler.codec.http.HttpHeaders to) {
         for (int i = 0; i < from.size(); i++) {
             String name = from.name(i);
-            if (!AsciiString.contentEqualsIgnoreCase(name, "content-length")
-                    && !AsciiString.contentEqualsIgnoreCase(name, "transfer-encoding")) {
+            if (!AsciiCase.equalsIgnoreCase(name, "content-length")
+                    && !AsciiCase.equalsIgnoreCase(name, "transfer-encoding")) {
                 to.add(name, from.value(i));
             }
         }

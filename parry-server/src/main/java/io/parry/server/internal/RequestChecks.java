@@ -8,8 +8,8 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
-import io.netty.util.AsciiString;
 import io.parry.http.HttpStatus;
+import io.parry.http.internal.AsciiCase;
 import io.parry.server.Rejection;
 import io.parry.server.RequestLimits;
 
@@ -71,7 +71,7 @@ final class RequestChecks {
     static Refusal checkHost(io.parry.http.HttpHeaders headers, boolean http11) {
         String host = null;
         for (int i = 0; i < headers.size(); i++) {
-            if (AsciiString.contentEqualsIgnoreCase(headers.name(i), "host")) {
+            if (AsciiCase.equalsIgnoreCase(headers.name(i), "host")) {
                 if (host != null) {
                     return badRequest("more than one Host field");
                 }

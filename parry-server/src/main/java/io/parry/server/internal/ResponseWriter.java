@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -151,8 +152,7 @@ final class ResponseWriter {
             }
             writeLast(
                     exchange,
-                    new DefaultFullHttpResponse(
-                            version, nettyStatus, content, headers, NettyHeaders.TRUSTED.newEmptyHeaders()));
+                    new DefaultFullHttpResponse(version, nettyStatus, content, headers, EmptyHttpHeaders.INSTANCE));
             return true;
         }
         write(new DefaultHttpResponse(version, nettyStatus, headers));

@@ -1,10 +1,10 @@
-package io.parry.http;
+package io.parry.http.internal;
 
 /** Case folding for ASCII protocol text, which must not depend on the JVM's locale. */
-final class AsciiCase {
+public final class AsciiCase {
     private AsciiCase() {}
 
-    static int hashIgnoreCase(String s) {
+    public static int hashIgnoreCase(String s) {
         int hash = 0;
         for (int i = 0; i < s.length(); i++) {
             hash = 31 * hash + toLower(s.charAt(i));
@@ -12,7 +12,7 @@ final class AsciiCase {
         return hash;
     }
 
-    static char toLower(char c) {
+    public static char toLower(char c) {
         return c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
     }
 
@@ -20,7 +20,7 @@ final class AsciiCase {
      * Compares ASCII text ignoring case. Header names are ASCII tokens, so this avoids the Unicode case
      * tables that {@link String#equalsIgnoreCase} consults for every character.
      */
-    static boolean equalsIgnoreCase(String a, String b) {
+    public static boolean equalsIgnoreCase(String a, String b) {
         if (a == b) {
             return true;
         }
@@ -38,7 +38,7 @@ final class AsciiCase {
         return true;
     }
 
-    static boolean regionEqualsIgnoreCase(String s, int start, int end, String expected) {
+    public static boolean regionEqualsIgnoreCase(String s, int start, int end, String expected) {
         if (end - start != expected.length()) {
             return false;
         }
