@@ -1,6 +1,9 @@
 package io.parry.server.internal;
 
 import io.netty.util.concurrent.FastThreadLocal;
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import io.parry.server.Handler;
 import io.parry.server.RequestContext;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -40,15 +43,19 @@ public final class CurrentContext {
         }
     }
 
-    /** Calls the stage-returning task with {@code ctx} current; a throw becomes a failed stage. */
-    static <V> CompletionStage<V> stage(RequestContext ctx, Callable<CompletionStage<V>> task) {
+    /** Runs the handler with {@code ctx} current; a throw or a null becomes a failed stage. */
+    static CompletionStage<HttpResponse> handle(Handler handler, RequestContext ctx, HttpRequest request) {
+        RequestContext previous = CURRENT.get();
+        CURRENT.set(ctx);
         try {
-            CompletionStage<V> stage = call(ctx, task);
+            CompletionStage<HttpResponse> stage = handler.handle(ctx, request);
             return stage != null
                     ? stage
                     : CompletableFuture.failedFuture(new NullPointerException("handler returned null"));
         } catch (Throwable t) {
             return CompletableFuture.failedFuture(t);
+        } finally {
+            restore(previous);
         }
     }
 

@@ -225,8 +225,7 @@ final class Http1Connection extends ChannelDuplexHandler {
     }
 
     private void dispatch(Exchange exchange) {
-        CompletionStage<HttpResponse> stage =
-                CurrentContext.stage(exchange, () -> runtime.handler.handle(exchange, exchange.request));
+        CompletionStage<HttpResponse> stage = CurrentContext.handle(runtime.handler, exchange, exchange.request);
         if (stage instanceof CompletableFuture && ((CompletableFuture<HttpResponse>) stage).isDone()) {
             respondedNow(exchange, (CompletableFuture<HttpResponse>) stage);
             return;

@@ -20,6 +20,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class HelloHandler implements Handler {
     private static final String MESSAGE = "Hello, World!";
+    /** Responses are immutable, so one with a fixed body is built once and sent to every request. */
+    private static final HttpResponse PLAINTEXT = HttpResponse.ofText(MESSAGE);
     private static final long MAX_DELAY_MILLIS = 60_000;
 
     @Override
@@ -27,7 +29,7 @@ final class HelloHandler implements Handler {
         switch (request.path()) {
             case "/plaintext":
                 requireMethod(request, HttpMethod.GET);
-                return HttpResponse.ofText(MESSAGE).toStage();
+                return PLAINTEXT.toStage();
             case "/json":
                 requireMethod(request, HttpMethod.GET);
                 return HttpResponse.of(MediaType.JSON, HttpData.ofUtf8("{\"message\":\"" + MESSAGE + "\"}"))
@@ -52,7 +54,7 @@ final class HelloHandler implements Handler {
 
     private static CompletionStage<HttpResponse> delay(RequestContext ctx, long millis) {
         CompletableFuture<HttpResponse> response = new CompletableFuture<>();
-        ctx.eventLoop().schedule(() -> response.complete(HttpResponse.ofText(MESSAGE)), millis, TimeUnit.MILLISECONDS);
+        ctx.eventLoop().schedule(() -> response.complete(PLAINTEXT), millis, TimeUnit.MILLISECONDS);
         return response;
     }
 
