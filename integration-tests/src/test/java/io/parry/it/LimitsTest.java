@@ -7,6 +7,7 @@ import io.parry.server.RequestLimits;
 import io.parry.testing.RawConnection;
 import io.parry.testing.RawResponse;
 import io.parry.testing.ServerExtension;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -96,7 +97,17 @@ class LimitsTest {
                     connection.close();
                 }
             }
+            awaitNoConnections();
         }
+    }
+
+    /** The server counts a connection closed when it sees the close, a moment after the client's. */
+    private static void awaitNoConnections() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (server.server().connections() > 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(server.server().connections()).isZero();
     }
 
     private static void assertRefused(String request, int status, Rejection reason) {

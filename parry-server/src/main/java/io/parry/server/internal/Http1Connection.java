@@ -27,8 +27,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,8 +44,12 @@ final class Http1Connection extends ChannelDuplexHandler {
 
     private final ServerRuntime runtime;
     private final StrictRequestDecoder decoder;
-    private final String id;
-    private final ArrayDeque<Exchange> exchanges = new ArrayDeque<>(4);
+    private final long id;
+    private final ArrayDeque<Exchange> exchanges = new ArrayDeque<>(2);
+    /** Links in the event loop's {@link ConnectionSweeper}. */
+    Http1Connection previous;
+
+    Http1Connection next;
     private ChannelHandlerContext ctx;
     private ResponseWriter writer;
     private Exchange receiving;
@@ -57,12 +59,12 @@ final class Http1Connection extends ChannelDuplexHandler {
     private boolean closeWhenIdle;
     private long lastActivityNanos;
     private long unwritableSinceNanos;
-    private ScheduledFuture<?> timer;
+    private ConnectionSweeper sweeper;
 
     Http1Connection(ServerRuntime runtime, StrictRequestDecoder decoder) {
         this.runtime = runtime;
         this.decoder = decoder;
-        this.id = Long.toString(runtime.nextConnectionId(), 36);
+        this.id = runtime.nextConnectionId();
     }
 
     @Override
@@ -74,7 +76,8 @@ final class Http1Connection extends ChannelDuplexHandler {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         lastActivityNanos = System.nanoTime();
-        scheduleCheck(runtime.tickNanos);
+        sweeper = runtime.connections.sweeper(ctx.channel().eventLoop());
+        sweeper.add(this);
         ctx.fireChannelActive();
     }
 
@@ -108,9 +111,10 @@ final class Http1Connection extends ChannelDuplexHandler {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        if (timer != null) {
-            timer.cancel(false);
-            timer = null;
+        if (sweeper != null) {
+            sweeper.remove(this);
+            sweeper = null;
+            runtime.connections.closed();
         }
         if (receiving != null) {
             receiving.body.onFailure(new ClosedChannelException());
@@ -404,59 +408,38 @@ final class Http1Connection extends ChannelDuplexHandler {
         }
     }
 
-    private void scheduleCheck(long delayNanos) {
-        timer = ctx.executor().schedule(this::checkDeadlines, delayNanos, TimeUnit.NANOSECONDS);
-    }
-
-    /**
-     * Compares each deadline with now and re-arms itself for the nearest one, at most one tick (the
-     * shortest timeout) ahead, so a deadline set after this check is never missed. One task per
-     * connection, instead of one scheduled and cancelled per request.
-     */
-    private void checkDeadlines() {
-        timer = null;
+    /** Called by the sweeper every tick: acts on each deadline that has passed. */
+    void checkDeadlines(long now) {
         if (!ctx.channel().isActive()) {
             return;
         }
-        long now = System.nanoTime();
-        long next = now + runtime.tickNanos;
-        if (unwritableSinceNanos != 0 && runtime.writeNanos > 0) {
-            long deadline = unwritableSinceNanos + runtime.writeNanos;
-            if (now - deadline >= 0) {
-                runtime.rejections.record(Rejection.WRITE_TIMEOUT, ctx.channel().remoteAddress(), "client not reading");
-                ctx.close();
-                return;
-            }
-            next = Math.min(next, deadline);
+        if (passed(unwritableSinceNanos, runtime.writeNanos, now)) {
+            runtime.rejections.record(Rejection.WRITE_TIMEOUT, ctx.channel().remoteAddress(), "client not reading");
+            ctx.close();
+            return;
         }
         Exchange head = exchanges.peek();
         if (head == null) {
             long headerStart = decoder.headerStartNanos();
-            if (headerStart != 0 && !rejecting && runtime.headerReadNanos > 0) {
-                long deadline = headerStart + runtime.headerReadNanos;
-                if (now - deadline >= 0) {
+            if (headerStart != 0) {
+                if (!rejecting && passed(headerStart, runtime.headerReadNanos, now)) {
                     headerReadTimedOut();
-                } else {
-                    next = Math.min(next, deadline);
                 }
-            } else if (headerStart == 0 && runtime.idleNanos > 0) {
-                long deadline = lastActivityNanos + runtime.idleNanos;
-                if (now - deadline >= 0) {
-                    log.debug("Connection {} idle, closing", id);
-                    ctx.close();
-                    return;
-                }
-                next = Math.min(next, deadline);
+            } else if (passed(lastActivityNanos, runtime.idleNanos, now)) {
+                log.debug("Connection {} idle, closing", id);
+                ctx.close();
             }
-        } else if (head.response == null && runtime.requestNanos > 0) {
-            long deadline = head.startNanos + runtime.requestNanos;
-            if (now - deadline >= 0) {
-                requestTimedOut(head);
-            } else {
-                next = Math.min(next, deadline);
-            }
+        } else if (head.response == null && passed(head.startNanos, runtime.requestNanos, now)) {
+            requestTimedOut(head);
         }
-        scheduleCheck(Math.max(next - now, TimeUnit.MILLISECONDS.toNanos(1)));
+    }
+
+    private static boolean passed(long since, long timeout, long now) {
+        return since != 0 && timeout > 0 && now - since >= timeout;
+    }
+
+    void close() {
+        ctx.close();
     }
 
     private void headerReadTimedOut() {
@@ -489,7 +472,7 @@ final class Http1Connection extends ChannelDuplexHandler {
     }
 
     String id() {
-        return id;
+        return Long.toString(id, 36);
     }
 
     EventExecutor executor() {

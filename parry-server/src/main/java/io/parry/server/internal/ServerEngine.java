@@ -1,13 +1,11 @@
 package io.parry.server.internal;
 
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.group.ChannelGroup;
-import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.util.concurrent.GlobalEventExecutor;
 import io.parry.server.Handler;
 import io.parry.server.Rejection;
 import io.parry.server.ServerOptions;
@@ -15,8 +13,10 @@ import io.parry.transport.TransportKind;
 import io.parry.transport.internal.Transport;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +27,6 @@ public final class ServerEngine {
     private final ServerOptions options;
     private final ServerRuntime runtime;
     private final Transport transport;
-    private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private final ServerInitializer initializer;
     private EventLoopGroup bossGroup;
     private EventLoopGroup workerGroup;
@@ -40,7 +39,7 @@ public final class ServerEngine {
         this.options = options;
         this.runtime = new ServerRuntime(options, handler);
         this.transport = Transport.resolve(options.transport());
-        this.initializer = new ServerInitializer(runtime, channels);
+        this.initializer = new ServerInitializer(runtime);
     }
 
     public synchronized void start() {
@@ -57,6 +56,8 @@ public final class ServerEngine {
                 .option(ChannelOption.SO_BACKLOG, 4096)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                // One allocator for every connection: it holds only settings, per-connection state is in its handle.
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator())
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(32 * 1024, 64 * 1024))
                 .childHandler(initializer);
         try {
@@ -92,7 +93,7 @@ public final class ServerEngine {
     }
 
     public int connections() {
-        return initializer.openConnections();
+        return runtime.connections.open();
     }
 
     public long rejections(Rejection reason) {
@@ -108,29 +109,33 @@ public final class ServerEngine {
         runtime.startDraining();
         listener.close().syncUninterruptibly();
         awaitDrained(deadline);
-        channels.close().awaitUninterruptibly();
         runtime.workers.shutdown(Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         shutdownGroups();
         log.info("Stopped listening on port {}", port);
     }
 
-    /** Asks every connection to drain and waits, on close events, until all are closed or the deadline. */
+    /**
+     * Asks every connection to drain and waits, on their close events, until all are closed; at the
+     * deadline closes the rest.
+     */
     private void awaitDrained(long deadline) {
-        CountDownLatch closed = new CountDownLatch(channels.size());
-        for (Channel channel : channels) {
-            channel.closeFuture().addListener(future -> closed.countDown());
-            channel.eventLoop().execute(() -> {
-                Http1Connection connection = channel.pipeline().get(Http1Connection.class);
-                if (connection != null) {
-                    connection.drain();
-                }
-            });
-        }
+        CompletableFuture<Void> closed = runtime.connections.closing();
+        runtime.connections.sweepers().forEach(sweeper -> sweeper.execute(sweeper::drainAll));
         try {
-            long remaining = deadline - System.nanoTime();
-            if (remaining > 0 && !closed.await(remaining, TimeUnit.NANOSECONDS)) {
-                log.info("{} connections still open at the shutdown deadline; closing them", closed.getCount());
-            }
+            closed.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return;
+        } catch (TimeoutException e) {
+            log.info("{} connections still open at the shutdown deadline; closing them", runtime.connections.open());
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        runtime.connections.sweepers().forEach(sweeper -> sweeper.execute(sweeper::closeAll));
+        try {
+            closed.get(1, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            log.warn("{} connections did not close; the event loops will close them", runtime.connections.open());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -19,7 +19,7 @@ final class ServerRuntime {
     final long idleNanos;
     final long requestNanos;
     final long writeNanos;
-    final long tickNanos;
+    final ConnectionRegistry connections;
     private final AtomicLong connectionIds = new AtomicLong();
     private volatile boolean draining;
 
@@ -31,6 +31,8 @@ final class ServerRuntime {
                 .setMaxInitialLineLength(limits.maxInitialLineLength())
                 .setMaxHeaderSize(limits.maxHeaderSize())
                 .setMaxChunkSize(16 * 1024)
+                // The line buffer grows as needed; a small start keeps idle connections small.
+                .setInitialBufferSize(32)
                 .setChunkedSupported(true)
                 // Parry's HttpHeaders validates every field as the request is built; once is enough.
                 .setValidateHeaders(false)
@@ -42,13 +44,18 @@ final class ServerRuntime {
         this.idleNanos = timeouts.idle().toNanos();
         this.requestNanos = timeouts.request().toNanos();
         this.writeNanos = timeouts.write().toNanos();
-        this.tickNanos = shortest(headerReadNanos, idleNanos, requestNanos, writeNanos);
+        this.connections = new ConnectionRegistry(tick(shortest(headerReadNanos, idleNanos, requestNanos, writeNanos)));
     }
 
     /**
-     * The interval at which a connection re-checks its deadlines: the shortest timeout, so a deadline
-     * set after the last check is never missed, without scheduling a task per request.
+     * How often deadlines are checked: a quarter of the shortest timeout, so a deadline is acted on at
+     * most 25% late, and at least every 10 ms, at most every second.
      */
+    private static long tick(long shortestTimeout) {
+        long quarter = shortestTimeout / 4;
+        return Math.max(TimeUnit.MILLISECONDS.toNanos(10), Math.min(TimeUnit.SECONDS.toNanos(1), quarter));
+    }
+
     private static long shortest(long... timeouts) {
         long shortest = Long.MAX_VALUE;
         for (long timeout : timeouts) {

@@ -20,7 +20,11 @@ import java.util.List;
  * time and without copying: new bytes are scanned once, as they arrive.
  */
 final class StrictRequestDecoder extends HttpRequestDecoder {
-    private final HeaderScan scan = new HeaderScan();
+    private boolean scanStarted;
+    private boolean atLineStart;
+    private boolean afterBlankCr;
+    private boolean scanDone;
+    private boolean folded;
     private int unscanned;
     private boolean awaitingMessage = true;
     private long headerStartNanos;
@@ -50,7 +54,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
                 if (headerStartNanos == 0) {
                     headerStartNanos = System.nanoTime();
                 }
-                scan.scan(buffer, from, buffer.writerIndex() - from);
+                scanHeaderBlock(buffer, from, buffer.writerIndex() - from);
             }
         }
         unscanned = 0;
@@ -65,7 +69,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
                 // The next request's header block starts at the reader index: scan it from there.
                 awaitingMessage = true;
                 unscanned = buffer.readableBytes();
-                scan.reset();
+                resetScan();
             }
         }
     }
@@ -73,7 +77,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     private void onMessage(HttpMessage message) {
         awaitingMessage = false;
         headerStartNanos = 0;
-        if (scan.folded && message.decoderResult().isSuccess()) {
+        if (folded && message.decoderResult().isSuccess()) {
             message.setDecoderResult(DecoderResult.failure(new IllegalArgumentException("obsolete line folding")));
         }
     }
@@ -81,58 +85,51 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     /**
      * Walks a header block from line to line for a line that starts with whitespace, and stops at its
      * blank line. Only the byte after each LF is inspected; the LF search itself is Netty's SWAR scan,
-     * so the cost is a few instructions per line, not per byte.
+     * so the cost is a few instructions per line, not per byte. (The scan's state lives in this
+     * decoder's fields rather than an object of its own: every idle connection holds one.)
      */
-    private static final class HeaderScan {
-        private boolean started;
-        private boolean atLineStart;
-        private boolean afterBlankCr;
-        private boolean done;
-        boolean folded;
-
-        void reset() {
-            started = false;
-            atLineStart = false;
-            afterBlankCr = false;
-            done = false;
-            folded = false;
-        }
-
-        void scan(ByteBuf buffer, int from, int length) {
-            int index = from;
-            int end = from + length;
-            while (!done && index < end) {
-                if (!started) {
-                    byte b = buffer.getByte(index);
-                    started = b != '\r' && b != '\n';
-                    index++;
-                } else if (afterBlankCr) {
-                    afterBlankCr = false;
-                    done = buffer.getByte(index) == '\n';
-                    index++;
-                } else if (atLineStart) {
-                    atLineStart = false;
-                    index = lineStart(buffer.getByte(index), index);
-                } else {
-                    int lf = buffer.indexOf(index, end, (byte) '\n');
-                    if (lf < 0) {
-                        return;
-                    }
-                    atLineStart = true;
-                    index = lf + 1;
+    private void scanHeaderBlock(ByteBuf buffer, int from, int length) {
+        int index = from;
+        int end = from + length;
+        while (!scanDone && index < end) {
+            if (!scanStarted) {
+                byte b = buffer.getByte(index);
+                scanStarted = b != '\r' && b != '\n';
+                index++;
+            } else if (afterBlankCr) {
+                afterBlankCr = false;
+                scanDone = buffer.getByte(index) == '\n';
+                index++;
+            } else if (atLineStart) {
+                atLineStart = false;
+                lineStart(buffer.getByte(index));
+                index++;
+            } else {
+                int lf = buffer.indexOf(index, end, (byte) '\n');
+                if (lf < 0) {
+                    return;
                 }
+                atLineStart = true;
+                index = lf + 1;
             }
         }
+    }
 
-        private int lineStart(byte b, int index) {
-            if (b == ' ' || b == '\t') {
-                folded = true;
-            } else if (b == '\r') {
-                afterBlankCr = true;
-            } else if (b == '\n') {
-                done = true;
-            }
-            return index + 1;
+    private void lineStart(byte b) {
+        if (b == ' ' || b == '\t') {
+            folded = true;
+        } else if (b == '\r') {
+            afterBlankCr = true;
+        } else if (b == '\n') {
+            scanDone = true;
         }
+    }
+
+    private void resetScan() {
+        scanStarted = false;
+        atLineStart = false;
+        afterBlankCr = false;
+        scanDone = false;
+        folded = false;
     }
 }

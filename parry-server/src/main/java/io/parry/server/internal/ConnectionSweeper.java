@@ -1,0 +1,84 @@
+package io.parry.server.internal;
+
+import io.netty.util.concurrent.EventExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The connections of one event loop, in an intrusive list, checked against their deadlines every
+ * tick. One task per event loop replaces a scheduled task per connection: an idle connection then
+ * costs two references instead of a timer object, and no request schedules or cancels anything.
+ * Touched only on its event loop.
+ */
+final class ConnectionSweeper {
+    private final EventExecutor loop;
+    private final long tickNanos;
+    private Http1Connection head;
+    private boolean scheduled;
+
+    ConnectionSweeper(EventExecutor loop, long tickNanos) {
+        this.loop = loop;
+        this.tickNanos = tickNanos;
+    }
+
+    /** Runs the task on this sweeper's event loop. */
+    void execute(Runnable task) {
+        loop.execute(task);
+    }
+
+    void add(Http1Connection connection) {
+        connection.next = head;
+        if (head != null) {
+            head.previous = connection;
+        }
+        head = connection;
+        if (!scheduled) {
+            scheduled = true;
+            loop.schedule(this::sweep, tickNanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    void remove(Http1Connection connection) {
+        if (connection.previous != null) {
+            connection.previous.next = connection.next;
+        } else if (head == connection) {
+            head = connection.next;
+        }
+        if (connection.next != null) {
+            connection.next.previous = connection.previous;
+        }
+        connection.previous = null;
+        connection.next = null;
+    }
+
+    /** Asks every connection to close as soon as its exchanges finish. */
+    void drainAll() {
+        for (Http1Connection connection = head; connection != null; ) {
+            Http1Connection next = connection.next;
+            connection.drain();
+            connection = next;
+        }
+    }
+
+    /** Closes every connection now. */
+    void closeAll() {
+        for (Http1Connection connection = head; connection != null; ) {
+            Http1Connection next = connection.next;
+            connection.close();
+            connection = next;
+        }
+    }
+
+    private void sweep() {
+        long now = System.nanoTime();
+        for (Http1Connection connection = head; connection != null; ) {
+            Http1Connection next = connection.next;
+            connection.checkDeadlines(now);
+            connection = next;
+        }
+        if (head != null && !loop.isShuttingDown()) {
+            loop.schedule(this::sweep, tickNanos, TimeUnit.NANOSECONDS);
+        } else {
+            scheduled = false;
+        }
+    }
+}
