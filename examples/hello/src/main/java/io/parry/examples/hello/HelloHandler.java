@@ -22,6 +22,7 @@ final class HelloHandler implements Handler {
     private static final String MESSAGE = "Hello, World!";
     /** Responses are immutable, so one with a fixed body is built once and sent to every request. */
     private static final HttpResponse PLAINTEXT = HttpResponse.ofText(MESSAGE);
+
     private static final long MAX_DELAY_MILLIS = 60_000;
 
     @Override
