@@ -3,6 +3,7 @@ package io.parry.server;
 import io.parry.http.HttpResponse;
 import io.parry.server.internal.CurrentContext;
 import java.net.InetSocketAddress;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionStage;
@@ -28,6 +29,14 @@ public interface RequestContext {
 
     /** The server's address the connection was accepted on. */
     InetSocketAddress localAddress();
+
+    /**
+     * The path parameters a router matched, for example {@code id} in {@code /todos/{id}}; empty when
+     * no router took part.
+     */
+    default Map<String, String> pathParams() {
+        return Map.of();
+    }
 
     /** The protocol version, for example {@code HTTP/1.1}. */
     String protocol();

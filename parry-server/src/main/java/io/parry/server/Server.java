@@ -100,12 +100,22 @@ public final class Server implements AutoCloseable {
     public static final class Builder {
         private final ServerOptions.Builder options = ServerOptions.builder();
         private Handler handler;
+        private ErrorHandler errorHandler;
 
         private Builder() {}
 
         /** Sets the handler that answers every request. */
         public Builder handler(Handler handler) {
             this.handler = requireNonNull(handler, "handler");
+            return this;
+        }
+
+        /**
+         * Sets the server's error handler, asked about every failure the handler does not answer itself,
+         * before Parry's default.
+         */
+        public Builder errorHandler(ErrorHandler errorHandler) {
+            this.errorHandler = requireNonNull(errorHandler, "errorHandler");
             return this;
         }
 
@@ -136,7 +146,7 @@ public final class Server implements AutoCloseable {
             if (handler == null) {
                 throw new IllegalStateException("handler: null (expected: a handler for requests)");
             }
-            return new Server(options.build(), handler);
+            return new Server(options.build(), errorHandler == null ? handler : handler.with(errorHandler.asFilter()));
         }
     }
 }
