@@ -1,0 +1,17 @@
+package io.parry.json;
+
+import io.parry.http.Problem;
+import java.util.List;
+
+/**
+ * Checks decoded inputs of one type. Prepared once per endpoint by an {@link InputValidator}, then
+ * called for every request on the thread that decoded the input (the event loop), so it must not
+ * block.
+ *
+ * @param <T> the input type
+ */
+@FunctionalInterface
+public interface InputCheck<T> {
+    /** The fields at fault in this input, in a stable order; empty when the input is valid. */
+    List<Problem.FieldError> violations(T input);
+}

@@ -1,0 +1,51 @@
+package io.parry.json.internal;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import io.parry.http.HttpData;
+import io.parry.json.InvalidInputException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * Reads one JSON value of a fixed type from an aggregated body with a reader prepared once. The
+ * value must be the whole content: an empty body, trailing content and the literal {@code null} are
+ * refused, so a handler always gets a value.
+ */
+public final class JsonDecoder<T> {
+    private final ObjectReader reader;
+
+    public JsonDecoder(ObjectReader reader) {
+        this.reader = reader;
+    }
+
+    /**
+     * The value in the bytes.
+     *
+     * @throws InvalidInputException when the client's content cannot be read as the type
+     * @throws UncheckedIOException when the type cannot be read at all (a server bug, answered with 500)
+     */
+    public T decode(HttpData data) {
+        ByteSlice bytes = ByteSlice.of(data);
+        try (JsonParser parser = reader.createParser(bytes.array, bytes.offset, bytes.length)) {
+            if (parser.nextToken() == null) {
+                throw new InvalidInputException("The request content is empty; expected JSON.");
+            }
+            T value = reader.readValue(parser);
+            if (parser.nextToken() != null) {
+                throw new InvalidInputException(
+                        "Malformed JSON at " + DecodeFailures.where(parser.currentTokenLocation())
+                                + ": unexpected content after the JSON value.");
+            }
+            if (value == null) {
+                throw new InvalidInputException("The request content must not be the JSON null.");
+            }
+            return value;
+        } catch (JsonProcessingException e) {
+            throw DecodeFailures.of(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // reading from an array does no I/O
+        }
+    }
+}
