@@ -56,7 +56,9 @@ public final class NettyLeakExtension implements BeforeAllCallback, AfterAllCall
     }
 
     private static final class RecordingFactory extends ResourceLeakDetectorFactory {
+        // Netty deprecates this method but keeps it abstract: every factory must implement it.
         @Override
+        @SuppressWarnings("deprecation")
         public <T> ResourceLeakDetector<T> newResourceLeakDetector(
                 Class<T> resource, int samplingInterval, long maxActive) {
             return new RecordingDetector<>(resource, samplingInterval);

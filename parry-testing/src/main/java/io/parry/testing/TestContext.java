@@ -1,0 +1,87 @@
+package io.parry.testing;
+
+import io.parry.http.HttpResponse;
+import io.parry.http.HttpStatus;
+import io.parry.http.HttpStatusException;
+import io.parry.server.RequestContext;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+
+/** The context of a request that a {@link HandlerTester} runs: fixed loopback addresses, no path parameters. */
+final class TestContext implements RequestContext {
+    static final InetSocketAddress REMOTE = loopback(50_000);
+    static final InetSocketAddress LOCAL = loopback(8080);
+
+    private final String requestId;
+    private final TestEventLoop eventLoop;
+    private final ExecutorService workers;
+
+    TestContext(String requestId, TestEventLoop eventLoop, ExecutorService workers) {
+        this.requestId = requestId;
+        this.eventLoop = eventLoop;
+        this.workers = workers;
+    }
+
+    private static InetSocketAddress loopback(int port) {
+        try {
+            return new InetSocketAddress(InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1}), port);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException(e); // Never: four bytes are a valid address.
+        }
+    }
+
+    @Override
+    public String requestId() {
+        return requestId;
+    }
+
+    @Override
+    public InetSocketAddress remoteAddress() {
+        return REMOTE;
+    }
+
+    @Override
+    public InetSocketAddress localAddress() {
+        return LOCAL;
+    }
+
+    @Override
+    public String protocol() {
+        return "HTTP/1.1";
+    }
+
+    @Override
+    public ScheduledExecutorService eventLoop() {
+        return eventLoop;
+    }
+
+    @Override
+    public CompletionStage<HttpResponse> runBlocking(Callable<HttpResponse> work) {
+        CompletableFuture<HttpResponse> result = new CompletableFuture<>();
+        try {
+            workers.execute(() -> {
+                try {
+                    result.complete(work.call());
+                } catch (Throwable t) {
+                    result.completeExceptionally(t);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            result.completeExceptionally(
+                    new HttpStatusException(HttpStatus.SERVICE_UNAVAILABLE, "The server is busy; try again later."));
+        }
+        return result;
+    }
+
+    @Override
+    public String toString() {
+        return "TestContext(" + requestId + ")";
+    }
+}
