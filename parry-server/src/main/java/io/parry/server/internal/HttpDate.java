@@ -31,9 +31,9 @@ final class HttpDate {
     /** Formats seconds since the epoch, for example {@code Sun, 06 Nov 1994 08:49:37 GMT}. */
     static String format(long epochSecond) {
         long days = Math.floorDiv(epochSecond, 86_400);
-        int secondOfDay = (int) Math.floorMod(epochSecond, 86_400);
+        int secondOfDay = Math.floorMod(epochSecond, 86_400);
         StringBuilder text =
-                new StringBuilder(29).append(DAYS[(int) Math.floorMod(days, 7)]).append(", ");
+                new StringBuilder(29).append(DAYS[Math.floorMod(days, 7)]).append(", ");
         appendCivilDate(text, days);
         text.append(' ');
         twoDigits(text, secondOfDay / 3600).append(':');
