@@ -23,7 +23,8 @@ wrk_args() {
     json) WRK_ARGS=(-t1 -c64 -d"$duration" --latency "$url/json") ;;
     echo) WRK_ARGS=(-t1 -c64 -d"$duration" --latency -s benchmarks/echo-1k.lua "$url/echo") ;;
     delay) WRK_ARGS=(-t1 -c"$DELAY_CONNECTIONS" -d"$DELAY_DURATION" --latency "$url/delay?ms=$DELAY_MS") ;;
-    *) echo "unknown scenario: $scenario (expected: plaintext json echo delay)" >&2; exit 1 ;;
+    todo) WRK_ARGS=(-t1 -c64 -d"$duration" --latency -s benchmarks/todo.lua "$url/todos") ;;
+    *) echo "unknown scenario: $scenario (expected: plaintext json echo delay todo)" >&2; exit 1 ;;
   esac
 }
 
@@ -39,8 +40,13 @@ run_wrk() {
 
 # run_scenario SCENARIO: both servers up, both warmed, then ROUNDS rounds alternating which goes first.
 run_scenario() {
-  local scenario=$1 round baseline_pid parry_pid
+  local scenario=$1 round baseline_pid parry_pid saved_parry=${PARRY_CMD:-} saved_baseline=${BASELINE_CMD:-}
   echo "== $scenario"
+  if [[ $scenario == todo ]]; then
+    # Typed JSON (decode, validate, encode) has its own pair of servers in the benchmarks jar.
+    PARRY_CMD=${TODO_PARRY_CMD:-'$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.todo.ParryTodoServer'}
+    BASELINE_CMD=${TODO_BASELINE_CMD:-'$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.todo.NettyTodoServer'}
+  fi
   start_server baseline "$BASELINE_PORT" "$JVM_FLAGS" "$RESULTS/$scenario.baseline.server.log"
   baseline_pid=$SERVER_PID
   start_server parry "$PARRY_PORT" "$JVM_FLAGS" "$RESULTS/$scenario.parry.server.log"
@@ -58,6 +64,8 @@ run_scenario() {
   done
   stop_pid "$parry_pid"
   stop_pid "$baseline_pid"
+  PARRY_CMD=$saved_parry
+  BASELINE_CMD=$saved_baseline
 }
 
 # summarize DIR: parses the rounds' wrk output and prints the median table.

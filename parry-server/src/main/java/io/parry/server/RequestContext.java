@@ -1,5 +1,6 @@
 package io.parry.server;
 
+import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.server.internal.CurrentContext;
 import java.net.InetSocketAddress;
@@ -19,6 +20,16 @@ public interface RequestContext {
     /** The context of the request this thread is working for, if any. */
     static Optional<RequestContext> current() {
         return Optional.ofNullable(CurrentContext.get());
+    }
+
+    /**
+     * The request as the server received it, before filters changed it: for code that is handed only the
+     * context, such as typed JSON handlers that need the {@code Host} to build a URL.
+     *
+     * @throws IllegalStateException for a context made outside a server that carries no request
+     */
+    default HttpRequest request() {
+        throw new IllegalStateException("this context carries no request");
     }
 
     /** An id for this request, unique within the process, for logs and error responses. */

@@ -102,7 +102,7 @@ public final class HandlerTester implements AutoCloseable, BeforeAllCallback, Af
         }
         HttpRequest sent =
                 request.headers().contains("host") ? request : request.mapHeaders(h -> h.add("host", "localhost"));
-        TestContext ctx = new TestContext("test-" + requestIds.incrementAndGet(), eventLoop, workers);
+        TestContext ctx = new TestContext("test-" + requestIds.incrementAndGet(), sent, eventLoop, workers);
         CompletableFuture<HttpResponse> answered = new CompletableFuture<>();
         eventLoop.execute(() -> handle(ctx, sent, answered));
         HttpResponse response;

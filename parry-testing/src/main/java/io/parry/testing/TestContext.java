@@ -1,5 +1,6 @@
 package io.parry.testing;
 
+import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
@@ -20,10 +21,12 @@ final class TestContext implements RequestContext {
     static final InetSocketAddress LOCAL = loopback(8080);
 
     private final String requestId;
+    private final HttpRequest request;
     private final TestEventLoop eventLoop;
     private final ExecutorService workers;
 
-    TestContext(String requestId, TestEventLoop eventLoop, ExecutorService workers) {
+    TestContext(String requestId, HttpRequest request, TestEventLoop eventLoop, ExecutorService workers) {
+        this.request = request;
         this.requestId = requestId;
         this.eventLoop = eventLoop;
         this.workers = workers;
@@ -35,6 +38,11 @@ final class TestContext implements RequestContext {
         } catch (UnknownHostException e) {
             throw new IllegalStateException(e); // Never: four bytes are a valid address.
         }
+    }
+
+    @Override
+    public HttpRequest request() {
+        return request;
     }
 
     @Override

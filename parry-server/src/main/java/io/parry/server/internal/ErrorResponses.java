@@ -27,8 +27,8 @@ final class ErrorResponses {
         }
         log.error(
                 "{} {} failed (request id {})",
-                exchange.request().method(),
-                exchange.request().path(),
+                exchange.request.method(),
+                exchange.request.path(),
                 exchange.requestId(),
                 cause);
         return problem(exchange, HttpStatus.INTERNAL_SERVER_ERROR, null);
@@ -36,7 +36,7 @@ final class ErrorResponses {
 
     static HttpResponse problem(Exchange exchange, HttpStatus status, String detail) {
         Problem problem = Problem.of(status).detail(detail).requestId(exchange.requestId());
-        return (exchange.request() != null ? problem.instance(exchange.request().path()) : problem).toResponse();
+        return (exchange.request != null ? problem.instance(exchange.request.path()) : problem).toResponse();
     }
 
     static Throwable unwrap(Throwable failure) {

@@ -47,7 +47,11 @@ final class Exchange implements RequestContext, BodyFlow, TaskWrapper {
         this.startNanos = startNanos;
     }
 
-    HttpRequest request() {
+    @Override
+    public HttpRequest request() {
+        if (request == null) {
+            throw new IllegalStateException("the request was refused before it was read");
+        }
         return request;
     }
 

@@ -1,0 +1,103 @@
+package io.parry.server.routing;
+
+import io.parry.http.MediaType;
+import java.util.List;
+
+/**
+ * One line of a router's route table ({@link Router#routes()}): what a route matches and where its
+ * handler runs. A description only; it cannot change the router.
+ *
+ * <pre>{@code
+ * router.routes().forEach(route -> log.info("{}", route));
+ * // GET /todos/{id} produces=application/json on event-loop
+ * }</pre>
+ */
+public final class Route {
+    private final String method;
+    private final String pattern;
+    private final List<MediaType> consumes;
+    private final List<MediaType> produces;
+    private final List<String> conditions;
+    private final String scheduling;
+
+    Route(
+            String method,
+            String pattern,
+            List<MediaType> consumes,
+            List<MediaType> produces,
+            List<String> conditions,
+            String scheduling) {
+        this.method = method;
+        this.pattern = pattern;
+        this.consumes = List.copyOf(consumes);
+        this.produces = List.copyOf(produces);
+        this.conditions = List.copyOf(conditions);
+        this.scheduling = scheduling;
+    }
+
+    /** The method, such as {@code GET}; {@code *} for a mounted handler, which takes every method. */
+    public String method() {
+        return method;
+    }
+
+    /** The full path pattern, group and mount prefixes included, for example {@code /admin/users/{id}}. */
+    public String pattern() {
+        return pattern;
+    }
+
+    /** The request content types the route takes; empty for any. */
+    public List<MediaType> consumes() {
+        return consumes;
+    }
+
+    /** The media types the route can produce, negotiated against {@code Accept}; empty for any. */
+    public List<MediaType> produces() {
+        return produces;
+    }
+
+    /** The header and query conditions, for example {@code header x-api-version=2}. */
+    public List<String> conditions() {
+        return conditions;
+    }
+
+    /**
+     * Where the handler runs: {@code event-loop} (the default), {@code worker} (the server's worker
+     * executor) or {@code executor:<name>} (an executor registered with the router).
+     */
+    public String scheduling() {
+        return scheduling;
+    }
+
+    /** A copy under a mount's prefix. */
+    Route under(String prefix) {
+        if (prefix.isEmpty()) {
+            return this;
+        }
+        return new Route(
+                method, prefix + (pattern.equals("/") ? "" : pattern), consumes, produces, conditions, scheduling);
+    }
+
+    /** For example {@code POST /todos consumes=application/json produces=application/json on worker}. */
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder(method).append(' ').append(pattern);
+        if (!consumes.isEmpty()) {
+            text.append(" consumes=").append(join(consumes));
+        }
+        if (!produces.isEmpty()) {
+            text.append(" produces=").append(join(produces));
+        }
+        for (String condition : conditions) {
+            text.append(' ').append(condition);
+        }
+        return text.append(" on ").append(scheduling).toString();
+    }
+
+    private static String join(List<MediaType> types) {
+        StringBuilder text = new StringBuilder();
+        for (MediaType type : types) {
+            text.append(text.length() == 0 ? "" : ",").append(type);
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,92 @@
+package io.parry.server.routing;
+
+import io.parry.server.Handler;
+import io.parry.server.routing.internal.PathPattern;
+import io.parry.server.routing.internal.RouteEntry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executor;
+
+/**
+ * Flattens a builder and its groups into trie entries in declaration order, binding each route's
+ * scheduling, filters and error handlers (route first, then its groups from the innermost out), so no
+ * request ever decides whether a filter applies.
+ */
+final class RouteCollector {
+    private final Map<String, Executor> executors;
+    private final List<RouteEntry> entries;
+    private final List<Route> routes;
+
+    RouteCollector(Map<String, Executor> executors, List<RouteEntry> entries, List<Route> routes) {
+        this.executors = executors;
+        this.entries = entries;
+        this.routes = routes;
+    }
+
+    /** Collects the builder's items; {@code groups} are the enclosing groups, outermost first, this one included. */
+    void collect(Router.Builder builder, String prefix, List<Router.Builder> groups) {
+        for (Object item : builder.items()) {
+            if (item instanceof RouteDeclaration) {
+                add((RouteDeclaration) item, prefix, groups);
+            } else if (item instanceof MountDeclaration) {
+                mount((MountDeclaration) item, prefix, groups);
+            } else {
+                Router.Builder group = (Router.Builder) item;
+                List<Router.Builder> inner = new ArrayList<>(groups);
+                inner.add(group);
+                collect(group, PathPattern.join(prefix, group.prefix()), inner);
+            }
+        }
+    }
+
+    private void add(RouteDeclaration declaration, String prefix, List<Router.Builder> groups) {
+        RouteSpec spec = declaration.spec();
+        PathPattern pattern = PathPattern.parse(PathPattern.join(prefix, declaration.pattern()));
+        Handler handler = Router.Builder.schedule(declaration.handler(), spec, executors);
+        handler = inGroups(Router.Builder.wrap(handler, spec.filters(), spec.errorHandler()), groups);
+        List<String> conditions = new ArrayList<>();
+        spec.conditions().forEach(condition -> conditions.add(condition.toString()));
+        Route route = new Route(
+                declaration.method().name(),
+                pattern.toString(),
+                spec.consumes(),
+                spec.produces(),
+                conditions,
+                spec.scheduling());
+        routes.add(route);
+        entries.add(new RouteEntry(
+                declaration.method(),
+                pattern,
+                spec.consumes(),
+                spec.produces(),
+                spec.conditions(),
+                handler,
+                route.toString()));
+    }
+
+    private void mount(MountDeclaration declaration, String prefix, List<Router.Builder> groups) {
+        String full = PathPattern.join(prefix, declaration.prefix());
+        PathPattern pattern = PathPattern.parsePrefix(full);
+        Handler handler = inGroups(declaration.handler(), groups);
+        Route mountRoute = new Route("*", full + "/**", List.of(), List.of(), List.of(), "event-loop");
+        if (declaration.handler() instanceof Router) {
+            for (Route route : ((Router) declaration.handler()).routes()) {
+                routes.add(route.under(full));
+            }
+        } else {
+            routes.add(mountRoute);
+        }
+        entries.add(new RouteEntry(null, pattern, List.of(), List.of(), Set.of(), handler, mountRoute.toString()));
+    }
+
+    private static Handler inGroups(Handler handler, List<Router.Builder> groups) {
+        Handler wrapped = handler;
+        for (int i = groups.size() - 1; i >= 0; i--) {
+            Router.Builder group = groups.get(i);
+            wrapped = Router.Builder.wrap(wrapped, group.filters(), group.errorHandler());
+        }
+        return wrapped;
+    }
+}

@@ -1,0 +1,160 @@
+package io.parry.server.routing;
+
+import static java.util.Objects.requireNonNull;
+
+import io.parry.http.MediaType;
+import io.parry.server.ErrorHandler;
+import io.parry.server.Filter;
+import io.parry.server.routing.internal.Condition;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * What one route requires of a request beyond its method and path, and how its handler runs; set in
+ * the lambda given with the route. Not thread-safe; used only while the router is being built.
+ *
+ * <pre>{@code
+ * Router.builder()
+ *         .post("/todos", createTodo, route -> route
+ *                 .consumes(MediaType.JSON)
+ *                 .produces(MediaType.JSON)
+ *                 .header("x-api-version", "2")
+ *                 .blocking())
+ *         .build();
+ * }</pre>
+ *
+ * <p>A request that fails a condition is not for this route: the router tries the next one, and
+ * when none fits answers 415 (content type), 406 ({@code Accept}) or 404 (header or query).
+ */
+public final class RouteSpec {
+    private final List<MediaType> consumes = new ArrayList<>();
+    private final List<MediaType> produces = new ArrayList<>();
+    private final Set<Condition> conditions = new LinkedHashSet<>();
+    private final List<Filter> filters = new ArrayList<>();
+    private ErrorHandler errorHandler;
+    private String executor;
+    private boolean blocking;
+
+    RouteSpec() {}
+
+    /**
+     * Takes only requests whose {@code Content-Type} is one of these (wildcards such as {@code text/*}
+     * allowed; parameters given here must match); others get 415 if no other route takes them.
+     */
+    public RouteSpec consumes(MediaType... types) {
+        for (MediaType type : types) {
+            consumes.add(requireNonNull(type, "type"));
+        }
+        return this;
+    }
+
+    /**
+     * Declares the types the handler produces; a request whose {@code Accept} allows none of them
+     * (q-values considered) gets 406 if no other route takes it. Among routes that differ only in
+     * this, the one producing the type the client prefers most is chosen.
+     */
+    public RouteSpec produces(MediaType... types) {
+        for (MediaType type : types) {
+            produces.add(requireNonNull(type, "type"));
+        }
+        return this;
+    }
+
+    /** Takes only requests whose first field of this name equals the value (case-sensitive). */
+    public RouteSpec header(String name, String value) {
+        requireNonNull(value, "value");
+        conditions.add(Condition.header(name, value, value::equals));
+        return this;
+    }
+
+    /** Takes only requests whose first field of this name passes the test; a missing field fails. */
+    public RouteSpec header(String name, Predicate<String> test) {
+        conditions.add(Condition.header(name, null, test));
+        return this;
+    }
+
+    /** Takes only requests whose first query parameter of this name equals the value once decoded. */
+    public RouteSpec query(String name, String value) {
+        requireNonNull(value, "value");
+        conditions.add(Condition.query(name, value, value::equals));
+        return this;
+    }
+
+    /** Takes only requests whose first query parameter of this name passes the test; a missing one fails. */
+    public RouteSpec query(String name, Predicate<String> test) {
+        conditions.add(Condition.query(name, null, test));
+        return this;
+    }
+
+    /** Adds a filter around this route's handler only; the first added sees the request first. */
+    public RouteSpec filter(Filter filter) {
+        filters.add(requireNonNull(filter, "filter"));
+        return this;
+    }
+
+    /**
+     * Adds an error handler for this route's failures (its handler's and its filters'), asked before
+     * the group's, the router's and the server's.
+     */
+    public RouteSpec errorHandler(ErrorHandler errorHandler) {
+        requireNonNull(errorHandler, "errorHandler");
+        this.errorHandler = this.errorHandler == null ? errorHandler : this.errorHandler.orElse(errorHandler);
+        return this;
+    }
+
+    /**
+     * Runs the handler on the server's worker executor (virtual threads on JDK 21 and later), where it
+     * may block; the returned stage is awaited there. Filters still run on the event loop.
+     */
+    public RouteSpec blocking() {
+        this.blocking = true;
+        this.executor = null;
+        return this;
+    }
+
+    /**
+     * Runs the handler on the executor registered under this name with
+     * {@link Router.Builder#executor(String, java.util.concurrent.Executor)}, with the request's
+     * context current; the returned stage is awaited there. An unknown name fails the router's build.
+     */
+    public RouteSpec executor(String name) {
+        this.executor = requireNonNull(name, "name");
+        this.blocking = false;
+        return this;
+    }
+
+    List<MediaType> consumes() {
+        return consumes;
+    }
+
+    List<MediaType> produces() {
+        return produces;
+    }
+
+    Set<Condition> conditions() {
+        return conditions;
+    }
+
+    List<Filter> filters() {
+        return filters;
+    }
+
+    ErrorHandler errorHandler() {
+        return errorHandler;
+    }
+
+    String executor() {
+        return executor;
+    }
+
+    boolean isBlocking() {
+        return blocking;
+    }
+
+    String scheduling() {
+        return executor != null ? "executor:" + executor : blocking ? "worker" : "event-loop";
+    }
+}

@@ -1,0 +1,50 @@
+package io.parry.server.routing.internal;
+
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import io.parry.server.Handler;
+import io.parry.server.RequestContext;
+import io.parry.server.internal.CurrentContext;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Finds the route for a request and calls its bound handler. A route that captured nothing gets the
+ * caller's context as it is; otherwise a {@link RoutedContext} is made current for the call. A
+ * router mounted under another starts matching where the mount's prefix ended.
+ */
+public final class RouteDispatcher implements Handler {
+    private final RouteTable table;
+
+    public RouteDispatcher(RouteTable table) {
+        this.table = table;
+    }
+
+    @Override
+    public CompletionStage<HttpResponse> handle(RequestContext ctx, HttpRequest request) throws Exception {
+        String path = request.path();
+        int start = 0;
+        int emptyRestAt = -1;
+        boolean routedBefore = ctx instanceof RoutedContext;
+        if (routedBefore) {
+            int offset = ((RoutedContext) ctx).mountOffset();
+            if (offset == path.length()) {
+                emptyRestAt = offset;
+                path = "/";
+            } else if (offset > 0) {
+                start = offset;
+            }
+        }
+        if (path.isEmpty() || path.charAt(start) != '/') {
+            return new RouteMiss().toResponse(ctx, request).toStage();
+        }
+        RouteEntry entry = table.find(path, start, request);
+        if (entry == null) {
+            return table.diagnose(path, start, request).toResponse(ctx, request).toStage();
+        }
+        if (!entry.capturing && !routedBefore) {
+            return entry.handler.handle(ctx, request);
+        }
+        RoutedContext routed = RoutedContext.of(ctx, entry, path, start, emptyRestAt);
+        return CurrentContext.call(routed, () -> entry.handler.handle(routed, request));
+    }
+}

@@ -1,0 +1,121 @@
+package io.parry.server.routing.internal;
+
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import io.parry.server.RequestContext;
+import io.parry.server.internal.CurrentContext;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * The context a route's handler sees when its pattern captured something: the server's context with
+ * the decoded path parameters, and for a mount the offset where the rest of the path starts. It is
+ * current wherever the server's context would be: in the handler, in blocking work and in event-loop
+ * tasks.
+ */
+public final class RoutedContext implements RequestContext {
+    private final RequestContext delegate;
+    private final Map<String, String> pathParams;
+    private final int mountOffset;
+
+    private RoutedContext(RequestContext delegate, Map<String, String> pathParams, int mountOffset) {
+        this.delegate = delegate;
+        this.pathParams = pathParams;
+        this.mountOffset = mountOffset;
+    }
+
+    /**
+     * The context for a route that matched the path from {@code start}. {@code emptyRestAt} is -1,
+     * or the end of the request's path when a mounted router matched {@code "/"} in place of an empty
+     * rest of it.
+     */
+    public static RoutedContext of(RequestContext ctx, RouteEntry entry, String path, int start, int emptyRestAt) {
+        String[] names = entry.paramNames;
+        String[] values = new String[names.length];
+        int[] paramSegments = entry.paramSegments;
+        int segments = entry.segmentCount;
+        int end = path.length();
+        int pos = start;
+        int param = 0;
+        for (int segment = 0; segment < segments; segment++) {
+            int from = pos + 1;
+            boolean captured = param < names.length && paramSegments[param] == segment;
+            if (captured && segment == segments - 1 && entry.endsWithCatchAll) {
+                values[param++] = PercentDecoding.decode(path, from, end, true);
+                pos = end;
+                break;
+            }
+            int to = path.indexOf('/', from);
+            if (to < 0) {
+                to = end;
+            }
+            if (captured) {
+                values[param++] = PercentDecoding.decode(path, from, to, false);
+            }
+            pos = to;
+        }
+        int mountOffset = !entry.isMount() ? -1 : emptyRestAt >= 0 ? emptyRestAt : pos;
+        RequestContext delegate = ctx;
+        Map<String, String> params;
+        if (ctx instanceof RoutedContext) {
+            delegate = ((RoutedContext) ctx).delegate;
+            params = PathParams.concat(ctx.pathParams(), names, values);
+        } else {
+            params = new PathParams(names, values);
+        }
+        return new RoutedContext(delegate, params, mountOffset);
+    }
+
+    /** Where the path a mounted router should match starts, or -1 when this context is not from a mount. */
+    public int mountOffset() {
+        return mountOffset;
+    }
+
+    @Override
+    public HttpRequest request() {
+        return delegate.request();
+    }
+
+    @Override
+    public Map<String, String> pathParams() {
+        return pathParams;
+    }
+
+    @Override
+    public String requestId() {
+        return delegate.requestId();
+    }
+
+    @Override
+    public InetSocketAddress remoteAddress() {
+        return delegate.remoteAddress();
+    }
+
+    @Override
+    public InetSocketAddress localAddress() {
+        return delegate.localAddress();
+    }
+
+    @Override
+    public String protocol() {
+        return delegate.protocol();
+    }
+
+    @Override
+    public ScheduledExecutorService eventLoop() {
+        return new ContextScheduler(delegate.eventLoop(), this);
+    }
+
+    @Override
+    public CompletionStage<HttpResponse> runBlocking(Callable<HttpResponse> work) {
+        return delegate.runBlocking(() -> CurrentContext.call(this, work));
+    }
+
+    @Override
+    public String toString() {
+        return "RoutedContext(" + delegate + ", " + pathParams + ")";
+    }
+}

@@ -1,0 +1,46 @@
+package io.parry.server.routing;
+
+import io.parry.http.HttpResponse;
+import io.parry.server.RequestContext;
+import java.net.InetSocketAddress;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledExecutorService;
+
+/** A request context for calling routers without a server: blocking work runs inline. */
+final class TestContext implements RequestContext {
+    @Override
+    public String requestId() {
+        return "test-1";
+    }
+
+    @Override
+    public InetSocketAddress remoteAddress() {
+        return InetSocketAddress.createUnresolved("client", 1);
+    }
+
+    @Override
+    public InetSocketAddress localAddress() {
+        return InetSocketAddress.createUnresolved("server", 2);
+    }
+
+    @Override
+    public String protocol() {
+        return "HTTP/1.1";
+    }
+
+    @Override
+    public ScheduledExecutorService eventLoop() {
+        throw new UnsupportedOperationException("no event loop in unit tests");
+    }
+
+    @Override
+    public CompletionStage<HttpResponse> runBlocking(Callable<HttpResponse> work) {
+        try {
+            return CompletableFuture.completedFuture(work.call());
+        } catch (Exception e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+}
