@@ -3,7 +3,6 @@ package io.parry.server.internal;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.HttpHeadersFactory;
 import io.parry.http.HttpHeaders;
-import io.parry.http.internal.AsciiCase;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -30,17 +29,6 @@ final class NettyHeaders {
             namesAndValues[i++] = entry.getValue().toString();
         }
         return HttpHeaders.of(namesAndValues);
-    }
-
-    /** Copies every field except the framing ones, which the server sets from the body. */
-    static void copyForResponse(HttpHeaders from, io.netty.handler.codec.http.HttpHeaders to) {
-        for (int i = 0; i < from.size(); i++) {
-            String name = from.name(i);
-            if (!AsciiCase.equalsIgnoreCase(name, "content-length")
-                    && !AsciiCase.equalsIgnoreCase(name, "transfer-encoding")) {
-                to.add(name, from.value(i));
-            }
-        }
     }
 
     static io.netty.handler.codec.http.HttpHeaders toNetty(HttpHeaders from) {

@@ -180,24 +180,19 @@ final class ResponseWriter {
 
     private io.netty.handler.codec.http.HttpHeaders head(
             Exchange exchange, HttpResponse response, boolean bodyless, long length, boolean close) {
-        io.netty.handler.codec.http.HttpHeaders headers = NettyHeaders.TRUSTED.newHeaders();
-        NettyHeaders.copyForResponse(response.headers(), headers);
-        if (!headers.contains(HttpHeaderNames.DATE)) {
-            headers.set(HttpHeaderNames.DATE, HttpDate.now());
-        }
+        CharSequence framingName = null;
+        CharSequence framingValue = null;
         if (!response.status().forbidsBody()) {
             if (length >= 0) {
-                headers.set(HttpHeaderNames.CONTENT_LENGTH, ContentLengths.of(length));
+                framingName = HttpHeaderNames.CONTENT_LENGTH;
+                framingValue = ContentLengths.of(length);
             } else if (!bodyless && !exchange.http10) {
-                headers.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+                framingName = HttpHeaderNames.TRANSFER_ENCODING;
+                framingValue = HttpHeaderValues.CHUNKED;
             }
         }
-        if (close) {
-            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-        } else if (exchange.http10) {
-            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-        }
-        return headers;
+        CharSequence connection = close ? HttpHeaderValues.CLOSE : exchange.http10 ? HttpHeaderValues.KEEP_ALIVE : null;
+        return ResponseHeaders.of(response, framingName, framingValue, connection);
     }
 
     private void write(Object message) {
