@@ -9,6 +9,7 @@ import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
 import io.parry.server.Handler;
+import io.parry.server.StubContext;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -311,7 +312,7 @@ class CorsFilterTest {
             throw new HttpStatusException(HttpStatus.NOT_FOUND, "No todo 42.");
         };
 
-        assertThatThrownBy(() -> failing.with(EXPLICIT).handle(FakeContext.INSTANCE, get(APP)))
+        assertThatThrownBy(() -> failing.with(EXPLICIT).handle(new StubContext(), get(APP)))
                 .isInstanceOf(HttpStatusException.class)
                 .hasMessage("No todo 42.");
     }
@@ -322,7 +323,7 @@ class CorsFilterTest {
                 CompletableFuture.failedFuture(new HttpStatusException(HttpStatus.CONFLICT, "changed"));
 
         assertThatThrownBy(() -> failing.with(EXPLICIT)
-                        .handle(FakeContext.INSTANCE, get(APP))
+                        .handle(new StubContext(), get(APP))
                         .toCompletableFuture()
                         .join())
                 .isInstanceOf(CompletionException.class)
@@ -332,7 +333,7 @@ class CorsFilterTest {
     private HttpResponse run(CorsFilter cors, HttpRequest request) {
         try {
             return handler.with(cors)
-                    .handle(FakeContext.INSTANCE, request)
+                    .handle(new StubContext(), request)
                     .toCompletableFuture()
                     .join();
         } catch (Exception e) {

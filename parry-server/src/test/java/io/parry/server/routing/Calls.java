@@ -4,6 +4,7 @@ import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.server.Handler;
+import io.parry.server.StubContext;
 import java.util.TreeMap;
 
 /** Calls a router in-process and reads its answers. */
@@ -23,7 +24,7 @@ final class Calls {
             request.header(headers[i], headers[i + 1]);
         }
         try {
-            return router.handle(new TestContext(), request.build())
+            return router.handle(new StubContext(), request.build())
                     .toCompletableFuture()
                     .join();
         } catch (Exception e) {

@@ -10,6 +10,7 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatusException;
 import io.parry.server.Handler;
+import io.parry.server.StubContext;
 import org.junit.jupiter.api.Test;
 
 class RequestParamsTest {
@@ -17,7 +18,7 @@ class RequestParamsTest {
             .header("x-tenant", "acme")
             .header("cookie", "theme=dark; session=\"s3cr3t\"")
             .build();
-    private final RequestParams params = RequestParams.of(new TestContext(), request);
+    private final RequestParams params = RequestParams.of(new StubContext(), request);
 
     @Test
     void readsTypedQueryHeaderAndCookieValues() {

@@ -1,6 +1,5 @@
 package io.parry.transport.internal;
 
-import io.netty.util.concurrent.EventExecutor;
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
@@ -9,15 +8,15 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An event loop seen as a {@link ScheduledExecutorService} that application code may schedule on
+ * An event loop (or another scheduler's view of one) seen as a {@link ScheduledExecutorService} that application code may schedule on
  * but not shut down: the server owns its event loops' lifecycle. Tasks pass through a wrapper that
  * carries the request's context to them.
  */
 public final class EventLoopScheduler extends AbstractExecutorService implements ScheduledExecutorService {
-    private final EventExecutor loop;
+    private final ScheduledExecutorService loop;
     private final TaskWrapper wrapper;
 
-    public EventLoopScheduler(EventExecutor loop, TaskWrapper wrapper) {
+    public EventLoopScheduler(ScheduledExecutorService loop, TaskWrapper wrapper) {
         this.loop = loop;
         this.wrapper = wrapper;
     }
@@ -59,7 +58,7 @@ public final class EventLoopScheduler extends AbstractExecutorService implements
 
     @Override
     public boolean isShutdown() {
-        return loop.isShuttingDown();
+        return loop.isShutdown();
     }
 
     @Override

@@ -4,6 +4,8 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.server.RequestContext;
 import io.parry.server.internal.CurrentContext;
+import io.parry.transport.internal.EventLoopScheduler;
+import io.parry.transport.internal.TaskWrapper;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -106,7 +108,17 @@ public final class RoutedContext implements RequestContext {
 
     @Override
     public ScheduledExecutorService eventLoop() {
-        return new ContextScheduler(delegate.eventLoop(), this);
+        return new EventLoopScheduler(delegate.eventLoop(), new TaskWrapper() {
+            @Override
+            public Runnable wrap(Runnable task) {
+                return () -> CurrentContext.run(RoutedContext.this, task);
+            }
+
+            @Override
+            public <V> Callable<V> wrap(Callable<V> task) {
+                return () -> CurrentContext.call(RoutedContext.this, task);
+            }
+        });
     }
 
     @Override

@@ -1,19 +1,14 @@
-package io.parry.server.cors;
+package io.parry.server;
 
 import io.parry.http.HttpResponse;
-import io.parry.server.RequestContext;
 import java.net.InetSocketAddress;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledExecutorService;
 
-/** The least context a filter needs in a unit test: it has an id and nothing to schedule on. */
-final class FakeContext implements RequestContext {
-    static final FakeContext INSTANCE = new FakeContext();
-
-    private FakeContext() {}
-
+/** A request context for unit tests without a server: fixed id and addresses, blocking work inline, no event loop. */
+public final class StubContext implements RequestContext {
     @Override
     public String requestId() {
         return "test-1";
@@ -21,12 +16,12 @@ final class FakeContext implements RequestContext {
 
     @Override
     public InetSocketAddress remoteAddress() {
-        return InetSocketAddress.createUnresolved("127.0.0.1", 50000);
+        return InetSocketAddress.createUnresolved("client", 1);
     }
 
     @Override
     public InetSocketAddress localAddress() {
-        return InetSocketAddress.createUnresolved("127.0.0.1", 8080);
+        return InetSocketAddress.createUnresolved("server", 2);
     }
 
     @Override
@@ -36,7 +31,7 @@ final class FakeContext implements RequestContext {
 
     @Override
     public ScheduledExecutorService eventLoop() {
-        throw new UnsupportedOperationException("no event loop in this test");
+        throw new UnsupportedOperationException("no event loop in unit tests");
     }
 
     @Override
