@@ -89,6 +89,15 @@ public final class HttpData {
         return ByteBuffer.wrap(array, offset, length).slice().asReadOnlyBuffer();
     }
 
+    /**
+     * Hands the bytes to a reader in place, without a copy: for decoders that parse straight from an
+     * array, such as Jackson's {@code createParser(byte[], int, int)}. The reader must not change the
+     * array, nor keep it after it returns.
+     */
+    public <R, X extends Exception> R read(BytesReader<R, X> reader) throws X {
+        return reader.read(array, offset, length);
+    }
+
     /** The bytes decoded with this charset. */
     public String toString(Charset charset) {
         return new String(array, offset, length, charset);
@@ -102,6 +111,18 @@ public final class HttpData {
     /** Writes the bytes to the stream. */
     public void writeTo(OutputStream out) throws IOException {
         out.write(array, offset, length);
+    }
+
+    /**
+     * Reads a range of an array that it must neither change nor keep; see {@link HttpData#read}.
+     *
+     * @param <R> what the reader makes of the bytes
+     * @param <X> what the reader may throw
+     */
+    @FunctionalInterface
+    public interface BytesReader<R, X extends Exception> {
+        /** Reads {@code length} bytes of {@code bytes} from {@code offset}. */
+        R read(byte[] bytes, int offset, int length) throws X;
     }
 
     @Override

@@ -146,4 +146,17 @@ class HttpDataTest {
     void toStringShowsTheLengthNotTheBytes() {
         assertThat(HttpData.ofUtf8("secret")).hasToString("HttpData(6 bytes)");
     }
+
+    @Test
+    void handsItsBytesToAReaderInPlace() {
+        byte[] backing = "xxhelloxx".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        HttpData data = HttpData.wrap(backing, 2, 5);
+
+        String read = data.read((bytes, offset, length) -> {
+            assertThat(bytes).isSameAs(backing);
+            return new String(bytes, offset, length, java.nio.charset.StandardCharsets.US_ASCII);
+        });
+
+        assertThat(read).isEqualTo("hello");
+    }
 }

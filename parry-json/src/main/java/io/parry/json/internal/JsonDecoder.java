@@ -27,8 +27,11 @@ public final class JsonDecoder<T> {
      * @throws UncheckedIOException when the type cannot be read at all (a server bug, answered with 500)
      */
     public T decode(HttpData data) {
-        ByteSlice bytes = ByteSlice.of(data);
-        try (JsonParser parser = reader.createParser(bytes.array, bytes.offset, bytes.length)) {
+        return data.read(this::decode);
+    }
+
+    private T decode(byte[] bytes, int offset, int length) {
+        try (JsonParser parser = reader.createParser(bytes, offset, length)) {
             if (parser.nextToken() == null) {
                 throw new InvalidInputException("The request content is empty; expected JSON.");
             }
