@@ -37,6 +37,8 @@ import org.slf4j.LoggerFactory;
 final class ResponseWriter {
     private static final Logger log = LoggerFactory.getLogger(ResponseWriter.class);
     private static final long LINGER_SECONDS = 2;
+    /** The most unread request body the server reads and drops to keep a connection alive. */
+    private static final long MAX_DRAIN = 64 * 1024;
 
     private final Http1Connection connection;
     private final ChannelHandlerContext ctx;
@@ -175,7 +177,20 @@ final class ResponseWriter {
             return true; // HTTP/1.0 has no chunked coding: the close delimits the body.
         }
         // A body the client was told to hold back (no 100 Continue sent) may or may not follow.
-        return exchange.expectContinue && !exchange.continueSent && exchange.bodyStillArriving();
+        if (exchange.expectContinue && !exchange.continueSent && exchange.bodyStillArriving()) {
+            return true;
+        }
+        // Nobody reads the rest of this body: draining a little keeps the connection, a lot is not worth it.
+        return exchange.bodyStillArriving()
+                && !exchange.body.isSubscribed()
+                && response.body() != exchange.body
+                && unreadBytes(exchange) > MAX_DRAIN;
+    }
+
+    /** What remains of the request body, or {@link Long#MAX_VALUE} when it is chunked. */
+    private static long unreadBytes(Exchange exchange) {
+        long declared = exchange.body.contentLength();
+        return declared < 0 ? Long.MAX_VALUE : declared - exchange.received;
     }
 
     private io.netty.handler.codec.http.HttpHeaders head(

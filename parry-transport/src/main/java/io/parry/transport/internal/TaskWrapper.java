@@ -4,19 +4,6 @@ import java.util.concurrent.Callable;
 
 /** Wraps tasks handed to an executor, so per-request context travels with them. */
 public interface TaskWrapper {
-    /** Leaves tasks as they are. */
-    TaskWrapper NONE = new TaskWrapper() {
-        @Override
-        public Runnable wrap(Runnable task) {
-            return task;
-        }
-
-        @Override
-        public <V> Callable<V> wrap(Callable<V> task) {
-            return task;
-        }
-    };
-
     /** The task to run in place of {@code task}. */
     Runnable wrap(Runnable task);
 
