@@ -78,6 +78,15 @@ class RoutingStatusTest {
     }
 
     @Test
+    void negotiatesOverAcceptFieldsSentOnSeveralLines() {
+        RawResponse response = send("POST /todos HTTP/1.1\nHost: a\nContent-Type: application/json\n"
+                + "Accept: text/html\nAccept: application/json\nContent-Length: 2\n\n{}");
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.bodyText()).isEqualTo("{}");
+    }
+
+    @Test
     void answers400NamingABadTypedParameter() {
         RawResponse badPath = send("GET /todos/abc HTTP/1.1\nHost: a\n\n");
         RawResponse badQuery = send("GET /todos/7?limit=lots HTTP/1.1\nHost: a\n\n");

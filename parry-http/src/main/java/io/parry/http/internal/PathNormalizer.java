@@ -2,19 +2,38 @@ package io.parry.http.internal;
 
 /**
  * Normalises a percent-checked path: decodes percent-encoded unreserved characters (RFC 3986,
- * section 6.2.2.2), so {@code %2e%2e} is seen as {@code ..}, then removes dot-segments. Paths with
- * neither {@code %} nor a dot-segment, nearly all of them, are returned as they are without copying.
+ * section 6.2.2.2), so {@code %2e%2e} is seen as {@code ..}, merges runs of slashes, then removes
+ * dot-segments. Paths with no {@code %}, double slash or dot-segment, nearly all of them, are
+ * returned as they are without copying.
  */
 public final class PathNormalizer {
     private PathNormalizer() {}
 
     /** The normalised form of a path that starts with {@code /}. */
     public static String normalize(String path) {
-        if (path.indexOf('%') < 0 && !hasDotSegment(path)) {
+        if (path.indexOf('%') < 0 && path.indexOf("//") < 0 && !hasDotSegment(path)) {
             return path;
         }
-        String decoded = decodeUnreserved(path);
-        return hasDotSegment(decoded) ? removeDotSegments(decoded) : decoded;
+        String merged = mergeSlashes(path.indexOf('%') < 0 ? path : decodeUnreserved(path));
+        return hasDotSegment(merged) ? removeDotSegments(merged) : merged;
+    }
+
+    /**
+     * Collapses runs of slashes, as NGINX does by default: an empty segment would otherwise let a
+     * catch-all parameter start with {@code /} and read as an absolute path.
+     */
+    private static String mergeSlashes(String path) {
+        if (path.indexOf("//") < 0) {
+            return path;
+        }
+        StringBuilder out = new StringBuilder(path.length());
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c != '/' || out.length() == 0 || out.charAt(out.length() - 1) != '/') {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     static boolean hasDotSegment(String path) {

@@ -2,6 +2,7 @@ package io.parry.http.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,7 +26,7 @@ class PathNormalizerTest {
         "/a/b/., /a/b/",
         "/a/./b/, /a/b/",
         "/a/../b/./c/, /b/c/",
-        "/a//../b, /a/b"
+        "/a//../b, /b"
     })
     void removesDotSegments(String path, String expected) {
         assertThat(PathNormalizer.normalize(path)).isEqualTo(expected);
@@ -56,10 +57,17 @@ class PathNormalizerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/", "/a/b/c", "/a.b/c..d/.e/f.", "/a/.../b", "/..a/b..", "//a//b/", "/a/b/"})
-    void returnsPathsWithoutEscapesOrDotSegmentsAsTheSameInstance(String path) {
+    @ValueSource(strings = {"/", "/a/b/c", "/a.b/c..d/.e/f.", "/a/.../b", "/..a/b..", "/a/b/"})
+    void returnsPathsWithoutEscapesDotSegmentsOrDoubleSlashesAsTheSameInstance(String path) {
         String copy = new String(path);
 
         assertThat(PathNormalizer.normalize(copy)).isSameAs(copy);
+    }
+
+    @Test
+    void mergesRunsOfSlashesSoNoSegmentStartsWithASlash() {
+        assertThat(PathNormalizer.normalize("/files//etc/passwd")).isEqualTo("/files/etc/passwd");
+        assertThat(PathNormalizer.normalize("//a///b//")).isEqualTo("/a/b/");
+        assertThat(PathNormalizer.normalize("/a/%2e%2e//b")).isEqualTo("/b");
     }
 }

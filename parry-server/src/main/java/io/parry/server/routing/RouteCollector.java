@@ -67,7 +67,8 @@ final class RouteCollector {
     }
 
     private void mount(MountDeclaration declaration, String prefix, List<Router.Builder> groups) {
-        String full = PathPattern.join(prefix, declaration.prefix());
+        String joined = PathPattern.join(prefix, declaration.prefix());
+        String full = joined.equals("/") ? "" : joined;
         PathPattern pattern = PathPattern.parsePrefix(full);
         Handler handler = inGroups(declaration.handler(), groups);
         Route mountRoute = new Route("*", full + "/**", List.of(), List.of(), List.of(), "event-loop");

@@ -41,8 +41,9 @@ import java.util.function.Consumer;
  *
  * <h2>Patterns</h2>
  * A pattern is a list of segments after {@code /}: a literal ({@code todos}, written as it arrives,
- * percent-escapes included), a parameter {@code {id}} that takes one non-empty segment, a constrained
- * parameter {@code {id:\d+}} whose regular expression must match that one segment in full, and, last
+ * percent-escapes included; {@code %7E} is {@code ~}, as request paths are normalised), a parameter
+ * {@code {id}} that takes one non-empty segment, a constrained parameter {@code {id:\d+}} whose
+ * regular expression must match that segment's decoded value in full, and, last
  * only, a catch-all {@code {*path}} that takes the rest after the slash, possibly empty
  * ({@code /files/{*path}} matches {@code /files/} and {@code /files/a/b}, not {@code /files}). A trailing
  * slash is significant. Parameters are percent-decoded per segment (a catch-all keeps {@code %2F}

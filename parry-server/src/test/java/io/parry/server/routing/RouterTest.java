@@ -154,6 +154,51 @@ class RouterTest {
     }
 
     @Test
+    void negotiatesOverEveryAcceptFieldLineAsOneList() {
+        Router router = Router.builder()
+                .get("/report", named("json"), route -> route.produces(MediaType.JSON))
+                .build();
+
+        assertThat(get(router, "/report", "accept", "text/html", "accept", "application/json"))
+                .isEqualTo("json {}");
+    }
+
+    @Test
+    void matchesALiteralWrittenWithAnEscapedUnreservedCharacter() {
+        Router router = Router.builder().get("/%7ejohn", named("home")).build();
+
+        assertThat(get(router, "/~john")).isEqualTo("home {}");
+        assertThat(get(router, "/%7Ejohn")).isEqualTo("home {}");
+    }
+
+    @Test
+    void checksAConstraintAgainstTheDecodedValueTheHandlerSees() {
+        Router router = Router.builder()
+                .get("/files/{name:[^/]+}", named("file"))
+                .get("/files/{*rest}", named("rest"))
+                .get("/users/{name:\\p{L}+}", named("user"))
+                .build();
+
+        assertThat(get(router, "/files/a%2Fb")).isEqualTo("rest {rest=a%2Fb}");
+        assertThat(get(router, "/files/ab")).isEqualTo("file {name=ab}");
+        assertThat(get(router, "/users/J%C3%BCrgen")).isEqualTo("user {name=J\u00fcrgen}");
+    }
+
+    @Test
+    void listsTheRoutesOfARouterMountedAtTheRootWithoutADoubleSlash() {
+        Router inner = Router.builder()
+                .get("/ping", named("ping"))
+                .get("/", named("root"))
+                .build();
+        Router router = Router.builder().mount("/", inner).build();
+
+        assertThat(router.routes()).extracting(Route::pattern).containsExactly("/ping", "/");
+        assertThat(Router.builder().mount("/", named("any")).build().routes())
+                .extracting(Route::pattern)
+                .containsExactly("/**");
+    }
+
+    @Test
     void matchesContentTypeWithWildcardsAndParameters() {
         Router router = Router.builder()
                 .post("/json", named("json"), route -> route.consumes(MediaType.JSON))
@@ -256,6 +301,7 @@ class RouterTest {
         assertThatThrownBy(() -> builder.get("/{id}/{id}", named("x"))).hasMessageContaining("id repeats");
         assertThatThrownBy(() -> builder.get("/{id:[}", named("x"))).hasMessageContaining("a valid regular expression");
         assertThatThrownBy(() -> builder.get("todos", named("x"))).hasMessageContaining("starts with /");
+        assertThatThrownBy(() -> builder.get("/a/%2e%2E", named("x"))).hasMessageContaining("no dot-segments");
         assertThatThrownBy(() -> builder.group("/admin/", g -> {})).hasMessageContaining("no trailing slash");
     }
 

@@ -13,6 +13,10 @@ public final class MediaRanges {
     /** Quality in thousandths, as a qvalue has at most three decimals. */
     static final int MAX_QUALITY = 1000;
 
+    /** What a request without an {@code Accept} field accepts: anything, shared so such requests allocate nothing. */
+    private static final MediaRanges ANYTHING =
+            new MediaRanges(List.of(MediaType.parse("*/*")), new int[] {MAX_QUALITY});
+
     private final List<MediaType> ranges;
     private final int[] qualities;
 
@@ -26,28 +30,29 @@ public final class MediaRanges {
      * anything. Elements that do not parse are skipped.
      */
     public static MediaRanges parseAccept(String accept) {
+        if (accept == null || accept.equals("*/*")) {
+            return ANYTHING;
+        }
         List<MediaType> ranges = new ArrayList<>(4);
         List<Integer> qualities = new ArrayList<>(4);
-        if (accept != null) {
-            for (String element : split(accept)) {
-                if (element.isBlank()) {
-                    continue;
+        for (String element : split(accept)) {
+            if (element.isBlank()) {
+                continue;
+            }
+            try {
+                MediaType range = MediaType.parse(element);
+                String q = range.parameters().get("q");
+                int quality = q == null ? MAX_QUALITY : qvalue(q);
+                if (quality >= 0) {
+                    ranges.add(range);
+                    qualities.add(quality);
                 }
-                try {
-                    MediaType range = MediaType.parse(element);
-                    String q = range.parameters().get("q");
-                    int quality = q == null ? MAX_QUALITY : qvalue(q);
-                    if (quality >= 0) {
-                        ranges.add(range);
-                        qualities.add(quality);
-                    }
-                } catch (IllegalArgumentException e) {
-                    // An element we cannot read expresses no preference.
-                }
+            } catch (IllegalArgumentException e) {
+                // An element we cannot read expresses no preference.
             }
         }
         if (ranges.isEmpty()) {
-            return new MediaRanges(List.of(MediaType.parse("*/*")), new int[] {MAX_QUALITY});
+            return ANYTHING;
         }
         return new MediaRanges(
                 ranges, qualities.stream().mapToInt(Integer::intValue).toArray());

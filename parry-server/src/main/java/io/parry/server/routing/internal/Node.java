@@ -45,11 +45,24 @@ final class Node {
         return new Node(null, null);
     }
 
-    /** Whether the segment {@code path[from, to)} may fill this parameter node. */
+    /**
+     * Whether the segment {@code path[from, to)} may fill this parameter node. A constraint is
+     * checked against the decoded value the handler will see, so {@code a%2Fb} is {@code a/b} to it.
+     */
     boolean accepts(String path, int from, int to) {
-        return to > from
-                && (constraint == null
-                        || constraint.matcher(path).region(from, to).matches());
+        if (to == from) {
+            return false;
+        }
+        if (constraint == null) {
+            return true;
+        }
+        int percent = path.indexOf('%', from);
+        if (percent >= 0 && percent < to) {
+            return constraint
+                    .matcher(PercentDecoding.decode(path, from, to, false))
+                    .matches();
+        }
+        return constraint.matcher(path).region(from, to).matches();
     }
 
     /** The literal child for the segment {@code path[from, to)}, or {@code null}. */

@@ -156,11 +156,11 @@ public final class PathPattern {
         return name;
     }
 
-    /** Checks a literal (RFC 3986 pchars) and writes its percent-escapes in upper case, as requests have them. */
+    /**
+     * Checks a literal (RFC 3986 pchars) and normalises it as request paths are: escapes of
+     * unreserved characters decoded ({@code %7E} is {@code ~}), other escapes in upper case.
+     */
     private static String literal(String pattern, String text) {
-        if (text.equals(".") || text.equals("..")) {
-            throw invalid(pattern, "expected: no dot-segments; requests never contain them");
-        }
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '%') {
@@ -172,15 +172,34 @@ public final class PathPattern {
                 throw invalid(pattern, EXPECTED + "; '" + c + "' must be percent-encoded in a literal");
             }
         }
-        return text.indexOf('%') < 0 ? text : upperCaseEscapes(text);
+        String normalised = text.indexOf('%') < 0 ? text : normaliseEscapes(text);
+        if (normalised.equals(".") || normalised.equals("..")) {
+            throw invalid(pattern, "expected: no dot-segments; requests never contain them");
+        }
+        return normalised;
     }
 
-    private static String upperCaseEscapes(String text) {
-        StringBuilder out = new StringBuilder(text);
-        for (int i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i + 1)) {
-            out.replace(i + 1, i + 3, text.substring(i + 1, i + 3).toUpperCase(Locale.ROOT));
+    private static String normaliseEscapes(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != '%') {
+                out.append(c);
+                continue;
+            }
+            char decoded = (char) Integer.parseInt(text.substring(i + 1, i + 3), 16);
+            if (isUnreserved(decoded)) {
+                out.append(decoded);
+            } else {
+                out.append('%').append(text.substring(i + 1, i + 3).toUpperCase(Locale.ROOT));
+            }
+            i += 2;
         }
         return out.toString();
+    }
+
+    private static boolean isUnreserved(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || "-._~".indexOf(c) >= 0;
     }
 
     private static boolean isHex(char c) {

@@ -192,7 +192,7 @@ public final class RouteTable {
             int quality = MediaRanges.MAX_QUALITY;
             if (!candidate.produces.isEmpty()) {
                 if (accept == null) {
-                    accept = MediaRanges.parseAccept(request.headers().get("accept"));
+                    accept = MediaRanges.parseAccept(accept(request));
                 }
                 quality = accept.quality(candidate.produces);
                 if (quality == 0) {
@@ -217,6 +217,15 @@ public final class RouteTable {
             }
         }
         return true;
+    }
+
+    /** The {@code Accept} field lines joined into one list (RFC 9110, section 5.3), or {@code null}. */
+    private static String accept(HttpRequest request) {
+        List<String> lines = request.headers().getAll("accept");
+        if (lines.isEmpty()) {
+            return null;
+        }
+        return lines.size() == 1 ? lines.get(0) : String.join(",", lines);
     }
 
     private static MediaType contentType(HttpRequest request) {

@@ -35,6 +35,12 @@ class MediaRangesTest {
     }
 
     @Test
+    void sharesOneAnythingRangeForRequestsWithoutAnAcceptField() {
+        assertThat(MediaRanges.parseAccept(null)).isSameAs(MediaRanges.parseAccept(null));
+        assertThat(MediaRanges.parseAccept("*/*")).isSameAs(MediaRanges.parseAccept(null));
+    }
+
+    @Test
     void readsQValuesWithUpToThreeDecimals() {
         assertThat(MediaRanges.qvalue("1")).isEqualTo(1000);
         assertThat(MediaRanges.qvalue("0.5")).isEqualTo(500);
