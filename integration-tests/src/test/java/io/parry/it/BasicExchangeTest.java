@@ -116,4 +116,12 @@ class BasicExchangeTest {
             assertThat(connection.readResponse().bodyText()).isEqualTo("path=/passwd method=GET");
         }
     }
+
+    @Test
+    void mergesRunsOfSlashesBeforeTheHandlerSeesThePath() {
+        try (RawConnection connection = server.connect()) {
+            connection.send("GET //files//etc///passwd HTTP/1.1\nHost: localhost\n\n");
+            assertThat(connection.readResponse().bodyText()).isEqualTo("path=/files/etc/passwd method=GET");
+        }
+    }
 }
