@@ -101,6 +101,44 @@ class JsonCodecTest {
     }
 
     @Test
+    void columnsCountCharactersNotUtf8Bytes() {
+        assertThat(invalid("{\"customer\":\"Zoë née Ürün\",\n \"customer\": \"ü\", \"kind\": x}")
+                        .detail())
+                .startsWith("Malformed JSON at line 2, column 27: Unrecognized token 'x'");
+        assertThat(invalid("{\"customer\":\"日本\",\"items\":5}").detail())
+                .isEqualTo("Invalid value for field 'items' at line 1, column 26.");
+        assertThat(invalid("{\"customer\":\"\uD83D\uDE00\"} {}").detail())
+                .isEqualTo("Malformed JSON at line 1, column 18: unexpected content after the JSON value.");
+        assertThat(invalid("{\"customer\":\"é\",\"items\":[\n{\"name\":\"ü\"}").detail())
+                .isEqualTo("Malformed JSON at line 2, column 13: Unexpected end-of-input: expected close marker"
+                        + " for Array (start marker at line 1, column 25).");
+    }
+
+    @Test
+    void aNumberOutOfRangeNamesTheFieldAndNoJavaType() {
+        InvalidInputException e =
+                invalid("{\"items\":[{\"name\":\"a\",\"quantity\":1},{\"name\":\"b\",\"quantity\":99999999999}]}");
+
+        assertThat(e.detail()).isEqualTo("Invalid value for field 'items[1].quantity' at line 1, column 60.");
+        assertThat(e.errors()).containsExactly(FieldError.of("items[1].quantity", "is out of range"));
+        assertThat(catchThrowableOfType(
+                                InvalidInputException.class,
+                                () -> codec.read(HttpData.ofUtf8("99999999999"), Integer.class))
+                        .detail())
+                .isEqualTo("The request content is out of range (at line 1, column 1).");
+    }
+
+    @Test
+    void malformedJsonNamesNoJacksonFeature() {
+        assertThat(invalid("{\"customer\": NaN}").detail())
+                .isEqualTo("Malformed JSON at line 1, column 17: Non-standard token 'NaN'.");
+        assertThat(invalid("{\"customer\": +1}").detail()).doesNotContain("JsonReadFeature", "`");
+        assertThat(invalid("{} // comment").detail())
+                .isEqualTo("Malformed JSON at line 1, column 4: Unexpected character ('/' (code 47)):"
+                        + " maybe a (non-standard) comment?");
+    }
+
+    @Test
     void wrongTypeNamesTheFieldAndTheJsonTypeItMustHave() {
         InvalidInputException e =
                 invalid("{\"items\":[{\"name\":\"a\",\"quantity\":1},{\"name\":\"b\",\"quantity\":\"two\"}]}");

@@ -190,7 +190,9 @@ final class Json {
         }
         int value = 0;
         for (int i = 0; i < 4; i++) {
-            int digit = Character.digit(text.charAt(position), 16);
+            char c = text.charAt(position);
+            // Not Character.digit, which also takes fullwidth and other non-ASCII digits.
+            int digit = c <= 0x7f ? Character.digit(c, 16) : -1;
             if (digit < 0) {
                 throw error("a hex digit");
             }

@@ -55,6 +55,7 @@ class JsonTest {
                 "{\"a\":tru}",
                 "{\"a\":\"\\x\"}",
                 "{\"a\":\"\\u12\"}",
+                "{\"a\":\"\\u\uFF10\uFF10\uFF14\uFF11\"}", // fullwidth digits are not hex digits
                 "{\"a\":\"line\nbreak\"}",
                 "{\"a\":\"open}",
                 "{\"a\":1} {}",

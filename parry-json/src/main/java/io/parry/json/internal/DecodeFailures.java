@@ -1,7 +1,9 @@
 package io.parry.json.internal;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -19,26 +21,35 @@ import java.math.BigInteger;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Turns Jackson's read failures into what the client may see. A syntax error keeps Jackson's message
- * (it only describes the client's own text) with the line and column; a binding error names the
- * field and the JSON type it must have, never a Java class; a type Jackson cannot read at all is a
- * server bug and stays an exception for the server to log and answer with 500.
+ * (it only describes the client's own text), less its hints about parser features, with the line and
+ * column (in characters); a binding error, a number out of range included, names the field and the
+ * JSON type it must have, never a Java class; a type Jackson cannot read at all is a server bug and
+ * stays an exception for the server to log and answer with 500.
  */
 final class DecodeFailures {
     /** Jackson's own mention of a place, such as where an unclosed object started. */
     private static final Pattern SOURCE = Pattern.compile("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)]");
+    /** Jackson's advice to enable a parser feature, which names Jackson's classes and is no use to a client. */
+    private static final Pattern FEATURE_HINT = Pattern.compile(": enable `[^`]*` to allow"
+            + "| \\(consider enabling `[^`]*`[^)]*\\)"
+            + "| \\(not recognized as one since Feature '[^']*' not enabled for parser\\)");
 
     private DecodeFailures() {}
 
-    static RuntimeException of(JsonProcessingException e) {
+    static RuntimeException of(JsonProcessingException e, JsonText text) {
+        if (e instanceof InputCoercionException || e.getCause() instanceof InputCoercionException) {
+            return outOfRange(e, text);
+        }
         if (e instanceof DatabindException
                 && e.getCause() instanceof JsonProcessingException
                 && !(e.getCause() instanceof DatabindException)) {
             // A syntax error met while binding a nested value, wrapped to carry the path.
-            return of((JsonProcessingException) e.getCause());
+            return of((JsonProcessingException) e.getCause(), text);
         }
         if (e instanceof InvalidDefinitionException) {
             return new UncheckedIOException(e);
@@ -48,13 +59,14 @@ final class DecodeFailures {
                     "The JSON exceeds a parser limit (nesting depth, or the length of a number, string or name).");
         }
         if (!(e instanceof DatabindException)) {
-            return new InvalidInputException("Malformed JSON at " + where(e.getLocation()) + ": " + reason(e));
+            return new InvalidInputException(
+                    "Malformed JSON at " + text.where(e.getLocation()) + ": " + reason(e, text));
         }
         JsonMappingException mapping = (JsonMappingException) e;
         String field = path(mapping.getPath());
         if (e instanceof UnrecognizedPropertyException) {
             return new InvalidInputException(
-                    "Unknown field '" + field + "' at " + where(e.getLocation()) + ".",
+                    "Unknown field '" + field + "' at " + text.where(e.getLocation()) + ".",
                     List.of(FieldError.of(field, "is not a known field")));
         }
         if (e instanceof ValueInstantiationException && e.getCause() instanceof HttpStatusException) {
@@ -63,29 +75,54 @@ final class DecodeFailures {
         String message = e instanceof MismatchedInputException
                 ? mustBe(((MismatchedInputException) e).getTargetType())
                 : "is not valid";
+        return invalidValue(field, message, e.getLocation(), text, fieldError(field, message, e));
+    }
+
+    /**
+     * A number too large for its field (Jackson's message names the Java type), placed at the number's
+     * start like other binding errors.
+     */
+    private static InvalidInputException outOfRange(JsonProcessingException e, JsonText text) {
+        String field = e instanceof JsonMappingException ? path(((JsonMappingException) e).getPath()) : "";
+        JsonProcessingException coercion =
+                e instanceof InputCoercionException ? e : (JsonProcessingException) e.getCause();
+        JsonLocation location = coercion.getProcessor() instanceof JsonParser
+                ? ((JsonParser) coercion.getProcessor()).currentTokenLocation()
+                : e.getLocation();
+        return invalidValue(field, "is out of range", location, text, FieldError.of(field, "is out of range"));
+    }
+
+    private static InvalidInputException invalidValue(
+            String field, String message, JsonLocation location, JsonText text, FieldError error) {
         if (field.isEmpty()) {
-            return new InvalidInputException(
-                    "The request content " + message + " (at " + where(e.getLocation()) + ").");
+            return new InvalidInputException("The request content " + message + " (at " + text.where(location) + ").");
         }
         return new InvalidInputException(
-                "Invalid value for field '" + field + "' at " + where(e.getLocation()) + ".",
-                List.of(fieldError(field, message, e)));
+                "Invalid value for field '" + field + "' at " + text.where(location) + ".", List.of(error));
     }
 
-    static String where(JsonLocation location) {
-        return location == null
-                ? "an unknown place"
-                : "line " + location.getLineNr() + ", column " + location.getColumnNr();
-    }
-
-    /** Jackson's message without its location suffix, places inside it written as ours, ending in a period. */
-    static String reason(JsonProcessingException e) {
+    /**
+     * Jackson's message without its location suffix and feature hints, places inside it written as ours,
+     * ending in a period (or Jackson's question mark).
+     */
+    static String reason(JsonProcessingException e, JsonText text) {
         String message = e.getOriginalMessage();
         if (message == null || message.isEmpty()) {
             return "not JSON.";
         }
-        message = SOURCE.matcher(message).replaceAll("line $1, column $2");
-        return message.endsWith(".") ? message : message + ".";
+        message = FEATURE_HINT.matcher(message).replaceAll("");
+        Matcher source = SOURCE.matcher(message);
+        StringBuilder out = new StringBuilder();
+        while (source.find()) {
+            source.appendReplacement(
+                    out,
+                    Matcher.quoteReplacement(
+                            text.place(Integer.parseInt(source.group(1)), Integer.parseInt(source.group(2)))));
+        }
+        source.appendTail(out);
+        return message.endsWith(".") || message.endsWith("?")
+                ? out.toString()
+                : out.append('.').toString();
     }
 
     /** The field as a path: {@code address.city}, {@code items[2].quantity}, {@code [0].name}. */

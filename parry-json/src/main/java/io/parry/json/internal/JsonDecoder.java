@@ -37,16 +37,16 @@ public final class JsonDecoder<T> {
             }
             T value = reader.readValue(parser);
             if (parser.nextToken() != null) {
-                throw new InvalidInputException(
-                        "Malformed JSON at " + DecodeFailures.where(parser.currentTokenLocation())
-                                + ": unexpected content after the JSON value.");
+                throw new InvalidInputException("Malformed JSON at "
+                        + new JsonText(bytes, offset, length).where(parser.currentTokenLocation())
+                        + ": unexpected content after the JSON value.");
             }
             if (value == null) {
                 throw new InvalidInputException("The request content must not be the JSON null.");
             }
             return value;
         } catch (JsonProcessingException e) {
-            throw DecodeFailures.of(e);
+            throw DecodeFailures.of(e, new JsonText(bytes, offset, length));
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading from an array does no I/O
         }
