@@ -62,7 +62,10 @@ public final class JsonResult<T> {
         return new JsonResult<>(status, HttpHeaders.empty(), body);
     }
 
-    /** A copy with this header field set to this value; {@code Content-Type} and framing fields are the server's. */
+    /**
+     * A copy with this header field set to this value. A {@code Content-Type} replaces
+     * {@code application/json} (for a JSON-based type); framing fields are the server's.
+     */
     public JsonResult<T> withHeader(String name, String value) {
         return new JsonResult<>(status, headers.with(name, value), body);
     }

@@ -68,6 +68,13 @@ class JsonEndpointsTest {
                             NewTodo.class,
                             (ctx, todo) ->
                                     CompletableFuture.completedFuture(new Todo(1, todo.title(), todo.priority())))),
+            Map.entry(
+                    "/vendor-type",
+                    endpoints.of(
+                            NewTodo.class,
+                            (ctx, todo) -> CompletableFuture.completedFuture(
+                                    JsonResult.ok(new Todo(2, todo.title(), todo.priority()))
+                                            .withHeader("content-type", "application/vnd.api+json")))),
             Map.entry("/nothing", endpoints.of(NewTodo.class, (ctx, todo) -> CompletableFuture.completedFuture(null))),
             Map.entry(
                     "/accepted",
@@ -172,6 +179,14 @@ class JsonEndpointsTest {
         assertThat(response.statusCode()).isEqualTo(202);
         assertThat(response.headers().firstValue("retry-after")).hasValue("5");
         assertThat(response.body()).isEmpty();
+    }
+
+    @Test
+    void letsAResultReplaceTheContentTypeWithOneOfItsOwn() throws Exception {
+        HttpResponse<String> response = post("/vendor-type", "{\"title\":\"a\"}");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().allValues("content-type")).containsExactly("application/vnd.api+json");
     }
 
     @Test

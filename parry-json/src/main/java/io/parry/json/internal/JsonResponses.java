@@ -38,7 +38,15 @@ final class JsonResponses {
             return HttpResponse.of(result.status(), extra, HttpBody.empty());
         }
         HttpResponse response = HttpResponse.of(result.status(), MediaType.JSON, encode(result.body()));
-        return extra.isEmpty() ? response : response.mapHeaders(headers -> extra.forEach(headers::add));
+        if (extra.isEmpty()) {
+            return response;
+        }
+        return response.mapHeaders(headers -> {
+            if (extra.contains("content-type")) {
+                headers.remove("content-type"); // the result's type, say application/vnd.api+json, wins
+            }
+            extra.forEach(headers::add);
+        });
     }
 
     /** The response for a handler's stage outcome; a failure other than invalid input passes on. */
