@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -47,6 +48,15 @@ public interface RequestContext {
      */
     default Map<String, String> pathParams() {
         return Map.of();
+    }
+
+    /**
+     * Completes when the connection closes before this request's response was sent, so work nobody
+     * will read can stop, such as a proxied upstream call. It completes on the event loop and never
+     * completes for a request that is answered. Call it on the event loop.
+     */
+    default CompletionStage<Void> clientGone() {
+        return new CompletableFuture<>();
     }
 
     /** The protocol version, for example {@code HTTP/1.1}. */

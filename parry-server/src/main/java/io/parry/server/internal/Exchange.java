@@ -34,6 +34,8 @@ final class Exchange implements RequestContext, BodyFlow, TaskWrapper {
     boolean continueSent;
     long received;
     HttpResponse response;
+    CompletableFuture<Void> clientGone;
+    boolean abandoned;
     boolean writing;
     boolean responseStarted;
     boolean closeAfter;
@@ -129,6 +131,17 @@ final class Exchange implements RequestContext, BodyFlow, TaskWrapper {
     @Override
     public void demanded() {
         connection.bodyDemanded(this);
+    }
+
+    @Override
+    public CompletionStage<Void> clientGone() {
+        if (clientGone == null) {
+            clientGone = new CompletableFuture<>();
+            if (abandoned) {
+                clientGone.complete(null);
+            }
+        }
+        return clientGone;
     }
 
     @Override

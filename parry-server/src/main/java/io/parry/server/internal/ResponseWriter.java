@@ -123,6 +123,10 @@ final class ResponseWriter {
         Exchange exchange;
         while ((exchange = exchanges.poll()) != null) {
             exchange.finished = true;
+            exchange.abandoned = true;
+            if (exchange.clientGone != null) {
+                exchange.clientGone.complete(null);
+            }
             if (exchange.body != null) {
                 exchange.body.discard();
             }

@@ -127,6 +127,11 @@ public final class RoutedContext implements RequestContext {
     }
 
     @Override
+    public CompletionStage<Void> clientGone() {
+        return delegate.clientGone();
+    }
+
+    @Override
     public String toString() {
         return "RoutedContext(" + delegate + ", " + pathParams + ")";
     }
