@@ -1,0 +1,61 @@
+package io.parry.examples.proxy;
+
+import io.parry.client.Endpoint;
+import io.parry.client.upstream.Upstream;
+import io.parry.proxy.GuardedUpstream;
+import io.parry.proxy.ProxyHandler;
+import io.parry.server.RequestLimits;
+import io.parry.server.Server;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Proxies every path to the upstream named by {@code UPSTREAM} ({@code http://host:port}, several
+ * separated by commas), listening on {@code PORT} (default 8080); stops gracefully on SIGTERM.
+ */
+public final class ProxyApp {
+    private static final Logger log = LoggerFactory.getLogger(ProxyApp.class);
+
+    private ProxyApp() {}
+
+    public static void main(String[] args) {
+        String upstream = System.getenv("UPSTREAM");
+        if (upstream == null || upstream.isBlank()) {
+            System.err.println("UPSTREAM is not set (expected: UPSTREAM=http://127.0.0.1:9000)");
+            System.exit(2);
+        }
+        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
+        GuardedUpstream group = GuardedUpstream.of(upstream(upstream));
+        Server server = start(port, group);
+        log.info("Proxying :{} to {}", server.port(), group.upstream().endpoints());
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            server.stop(Duration.ofSeconds(10));
+                            group.close();
+                        },
+                        "parry-shutdown"));
+    }
+
+    /** Starts the proxy on this port (0 for any free port). */
+    public static Server start(int port, GuardedUpstream upstream) {
+        return Server.builder()
+                .port(port)
+                .handler(ProxyHandler.to(upstream))
+                // The proxy streams bodies of any size with bounded memory; the upstream sets its own limit.
+                .options(options -> options.limits(
+                        RequestLimits.builder().maxBodySize(Long.MAX_VALUE).build()))
+                .build()
+                .start();
+    }
+
+    /** The upstream group named by a comma-separated list of {@code http://host:port} addresses. */
+    static Upstream upstream(String addresses) {
+        Upstream.Builder builder = Upstream.builder("upstream");
+        for (String address : addresses.split(",", -1)) {
+            builder.endpoint(Endpoint.parse(address.trim()));
+        }
+        return builder.build();
+    }
+}

@@ -1,0 +1,157 @@
+package io.parry.client;
+
+import static java.util.Objects.requireNonNull;
+
+import io.parry.transport.TransportKind;
+
+/**
+ * How an {@link HttpClient} connects, pools and waits, and how large a response head it accepts.
+ *
+ * <ul>
+ *   <li>{@code pool}: connection pooling per endpoint ({@link PoolOptions});
+ *   <li>{@code timeouts}: the default timeouts of each call ({@link ClientTimeouts});
+ *   <li>{@code maxResponseHeadersSize}: bytes of response header fields (default 64 KiB); more fails
+ *       the call with {@link InvalidResponseException};
+ *   <li>{@code maxInitialLineLength}: bytes of the status line (default 8 KiB);
+ *   <li>{@code transport}: the transport of the client's own event loops (default {@code AUTO});
+ *   <li>{@code eventLoopThreads}: how many event loops the client starts for calls made off any
+ *       event loop (default: the number of processors). Calls made on a Parry server's event loop use
+ *       that loop and start nothing.
+ * </ul>
+ */
+public final class ClientOptions {
+    private static final ClientOptions DEFAULTS = builder().build();
+
+    private final PoolOptions pool;
+    private final ClientTimeouts timeouts;
+    private final int maxResponseHeadersSize;
+    private final int maxInitialLineLength;
+    private final TransportKind transport;
+    private final int eventLoopThreads;
+
+    private ClientOptions(Builder builder) {
+        this.pool = builder.pool;
+        this.timeouts = builder.timeouts;
+        this.maxResponseHeadersSize = builder.maxResponseHeadersSize;
+        this.maxInitialLineLength = builder.maxInitialLineLength;
+        this.transport = builder.transport;
+        this.eventLoopThreads = builder.eventLoopThreads;
+    }
+
+    /** The defaults. */
+    public static ClientOptions ofDefault() {
+        return DEFAULTS;
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        return new Builder()
+                .pool(pool)
+                .timeouts(timeouts)
+                .maxResponseHeadersSize(maxResponseHeadersSize)
+                .maxInitialLineLength(maxInitialLineLength)
+                .transport(transport)
+                .eventLoopThreads(eventLoopThreads);
+    }
+
+    /** The pool options. */
+    public PoolOptions pool() {
+        return pool;
+    }
+
+    /** The default timeouts of each call. */
+    public ClientTimeouts timeouts() {
+        return timeouts;
+    }
+
+    /** The most bytes of response header fields. */
+    public int maxResponseHeadersSize() {
+        return maxResponseHeadersSize;
+    }
+
+    /** The most bytes of a status line. */
+    public int maxInitialLineLength() {
+        return maxInitialLineLength;
+    }
+
+    /** The transport of the client's own event loops. */
+    public TransportKind transport() {
+        return transport;
+    }
+
+    /** How many event loops the client starts when called off an event loop. */
+    public int eventLoopThreads() {
+        return eventLoopThreads;
+    }
+
+    /** Builds {@link ClientOptions}; not thread-safe. */
+    public static final class Builder {
+        private PoolOptions pool = PoolOptions.ofDefault();
+        private ClientTimeouts timeouts = ClientTimeouts.ofDefault();
+        private int maxResponseHeadersSize = 64 * 1024;
+        private int maxInitialLineLength = 8 * 1024;
+        private TransportKind transport = TransportKind.AUTO;
+        private int eventLoopThreads = Runtime.getRuntime().availableProcessors();
+
+        private Builder() {}
+
+        /** Sets the pool options. */
+        public Builder pool(PoolOptions pool) {
+            this.pool = requireNonNull(pool, "pool");
+            return this;
+        }
+
+        /** Sets the default timeouts. */
+        public Builder timeouts(ClientTimeouts timeouts) {
+            this.timeouts = requireNonNull(timeouts, "timeouts");
+            return this;
+        }
+
+        /** Sets the most bytes of response header fields. */
+        public Builder maxResponseHeadersSize(int bytes) {
+            this.maxResponseHeadersSize = bytes;
+            return this;
+        }
+
+        /** Sets the most bytes of a status line. */
+        public Builder maxInitialLineLength(int bytes) {
+            this.maxInitialLineLength = bytes;
+            return this;
+        }
+
+        /** Sets the transport of the client's own event loops. */
+        public Builder transport(TransportKind transport) {
+            this.transport = requireNonNull(transport, "transport");
+            return this;
+        }
+
+        /** Sets how many event loops the client starts when called off an event loop. */
+        public Builder eventLoopThreads(int threads) {
+            this.eventLoopThreads = threads;
+            return this;
+        }
+
+        /**
+         * The options.
+         *
+         * @throws IllegalArgumentException if a value is out of range
+         */
+        public ClientOptions build() {
+            positive("maxResponseHeadersSize", maxResponseHeadersSize);
+            positive("maxInitialLineLength", maxInitialLineLength);
+            positive("eventLoopThreads", eventLoopThreads);
+            return new ClientOptions(this);
+        }
+
+        private static void positive(String name, int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException(name + ": " + value + " (expected: > 0)");
+            }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.parry.client;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Objects;
+
+/**
+ * One upstream instance: a host name or address, a port and a weight for weighted balancing. Two
+ * endpoints with the same host and port share connection pools whatever their weights.
+ *
+ * <pre>{@code
+ * Endpoint a = Endpoint.of("10.0.0.7", 8080);
+ * Endpoint b = Endpoint.parse("api.internal:9000").withWeight(3);
+ * }</pre>
+ */
+public final class Endpoint {
+    private final String host;
+    private final int port;
+    private final int weight;
+
+    private Endpoint(String host, int port, int weight) {
+        this.host = host;
+        this.port = port;
+        this.weight = weight;
+    }
+
+    /**
+     * An endpoint with weight 1.
+     *
+     * @throws IllegalArgumentException if the host is blank or the port is outside 1..65535
+     */
+    public static Endpoint of(String host, int port) {
+        requireNonNull(host, "host");
+        if (host.isBlank()) {
+            throw new IllegalArgumentException("host: blank (expected: a host name or address)");
+        }
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("port: " + port + " (expected: 1..65535)");
+        }
+        return new Endpoint(stripBrackets(host), port, 1);
+    }
+
+    /**
+     * Parses {@code host:port}, {@code [v6]:port} or an {@code http://host:port} URL (a path is not
+     * allowed); the port defaults to 80.
+     *
+     * @throws IllegalArgumentException if the text is not such an address
+     */
+    public static Endpoint parse(String address) {
+        requireNonNull(address, "address");
+        String rest = address.startsWith("http://") ? address.substring("http://".length()) : address;
+        if (rest.endsWith("/")) {
+            rest = rest.substring(0, rest.length() - 1);
+        }
+        if (rest.isEmpty() || rest.indexOf('/') >= 0 || rest.contains("://")) {
+            throw new IllegalArgumentException("address: " + address + " (expected: host:port or http://host:port)");
+        }
+        int colon = rest.lastIndexOf(':');
+        boolean bracketed = rest.startsWith("[");
+        if (colon < 0 || (bracketed && colon < rest.indexOf(']'))) {
+            return of(rest, 80);
+        }
+        try {
+            return of(rest.substring(0, colon), Integer.parseInt(rest.substring(colon + 1)));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("address: " + address + " (expected: a numeric port)");
+        }
+    }
+
+    /**
+     * This endpoint with another weight.
+     *
+     * @throws IllegalArgumentException if the weight is not positive
+     */
+    public Endpoint withWeight(int weight) {
+        if (weight < 1) {
+            throw new IllegalArgumentException("weight: " + weight + " (expected: > 0)");
+        }
+        return new Endpoint(host, port, weight);
+    }
+
+    /** The host name or address, without brackets for IPv6. */
+    public String host() {
+        return host;
+    }
+
+    /** The port. */
+    public int port() {
+        return port;
+    }
+
+    /** The weight for weighted balancing; 1 unless set. */
+    public int weight() {
+        return weight;
+    }
+
+    /** The {@code Host} header value for this endpoint: {@code host:port}, IPv6 in brackets. */
+    public String authority() {
+        return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
+    }
+
+    /** Whether the other endpoint names the same host and port, whatever its weight. */
+    public boolean sameAddress(Endpoint other) {
+        return host.equals(other.host) && port == other.port;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Endpoint
+                && ((Endpoint) o).host.equals(host)
+                && ((Endpoint) o).port == port
+                && ((Endpoint) o).weight == weight;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(host, port, weight);
+    }
+
+    @Override
+    public String toString() {
+        return weight == 1 ? authority() : authority() + " weight " + weight;
+    }
+
+    private static String stripBrackets(String host) {
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    }
+}

@@ -1,0 +1,138 @@
+package io.parry.client;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+
+/**
+ * How connections to one endpoint are pooled. A pool exists per endpoint and per event loop, like
+ * NGINX's {@code keepalive} per worker, so a call and its connection stay on one thread and the pool
+ * needs no lock; the limits below apply to each such pool.
+ *
+ * <ul>
+ *   <li>{@code maxConnections}: open connections, in use or idle (default 256);
+ *   <li>{@code maxPending}: calls waiting for a connection when all are in use; one more fails at once
+ *       with {@link PoolExhaustedException} (default 1024);
+ *   <li>{@code idleTimeout}: an idle connection is closed after this (default 60 s; zero keeps it);
+ *   <li>{@code maxLifetime}: a connection is not reused after this age (default zero: no limit).
+ * </ul>
+ *
+ * A pooled connection is handed out only if it is still open and has not received anything while
+ * idle; one the upstream closed or wrote to is closed instead, so a call never fails because of a
+ * connection that died while it sat in the pool.
+ */
+public final class PoolOptions {
+    private static final PoolOptions DEFAULTS = builder().build();
+
+    private final int maxConnections;
+    private final int maxPending;
+    private final Duration idleTimeout;
+    private final Duration maxLifetime;
+
+    private PoolOptions(Builder builder) {
+        this.maxConnections = builder.maxConnections;
+        this.maxPending = builder.maxPending;
+        this.idleTimeout = builder.idleTimeout;
+        this.maxLifetime = builder.maxLifetime;
+    }
+
+    /** The defaults. */
+    public static PoolOptions ofDefault() {
+        return DEFAULTS;
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        return new Builder()
+                .maxConnections(maxConnections)
+                .maxPending(maxPending)
+                .idleTimeout(idleTimeout)
+                .maxLifetime(maxLifetime);
+    }
+
+    /** The most open connections per endpoint and event loop. */
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    /** The most calls waiting for a connection per endpoint and event loop. */
+    public int maxPending() {
+        return maxPending;
+    }
+
+    /** How long an idle connection is kept; zero keeps it. */
+    public Duration idleTimeout() {
+        return idleTimeout;
+    }
+
+    /** The age after which a connection is not reused; zero for no limit. */
+    public Duration maxLifetime() {
+        return maxLifetime;
+    }
+
+    @Override
+    public String toString() {
+        return "PoolOptions{maxConnections=" + maxConnections + ", maxPending=" + maxPending + ", idleTimeout="
+                + idleTimeout + ", maxLifetime=" + maxLifetime + "}";
+    }
+
+    /** Builds {@link PoolOptions}; not thread-safe. */
+    public static final class Builder {
+        private int maxConnections = 256;
+        private int maxPending = 1024;
+        private Duration idleTimeout = Duration.ofSeconds(60);
+        private Duration maxLifetime = Duration.ZERO;
+
+        private Builder() {}
+
+        /** Sets the most open connections per endpoint and event loop. */
+        public Builder maxConnections(int maxConnections) {
+            this.maxConnections = maxConnections;
+            return this;
+        }
+
+        /** Sets the most calls waiting for a connection; zero fails a call at once when all are busy. */
+        public Builder maxPending(int maxPending) {
+            this.maxPending = maxPending;
+            return this;
+        }
+
+        /** Sets how long an idle connection is kept; zero keeps it. */
+        public Builder idleTimeout(Duration idleTimeout) {
+            this.idleTimeout = requireNonNull(idleTimeout, "idleTimeout");
+            return this;
+        }
+
+        /** Sets the age after which a connection is not reused; zero for no limit. */
+        public Builder maxLifetime(Duration maxLifetime) {
+            this.maxLifetime = requireNonNull(maxLifetime, "maxLifetime");
+            return this;
+        }
+
+        /**
+         * The options.
+         *
+         * @throws IllegalArgumentException if a value is out of range
+         */
+        public PoolOptions build() {
+            if (maxConnections < 1) {
+                throw new IllegalArgumentException("maxConnections: " + maxConnections + " (expected: > 0)");
+            }
+            if (maxPending < 0) {
+                throw new IllegalArgumentException("maxPending: " + maxPending + " (expected: >= 0)");
+            }
+            if (idleTimeout.isNegative()) {
+                throw new IllegalArgumentException("idleTimeout: " + idleTimeout + " (expected: >= 0)");
+            }
+            if (maxLifetime.isNegative()) {
+                throw new IllegalArgumentException("maxLifetime: " + maxLifetime + " (expected: >= 0)");
+            }
+            return new PoolOptions(this);
+        }
+    }
+}

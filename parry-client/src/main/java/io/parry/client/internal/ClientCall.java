@@ -1,0 +1,167 @@
+package io.parry.client.internal;
+
+import io.parry.client.ClientTimeouts;
+import io.parry.client.Endpoint;
+import io.parry.http.HttpMethod;
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import io.parry.http.internal.FixedBody;
+import io.parry.transport.internal.BodyFlow;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One call: the future of its response, handed to the caller, and the call's place in the pool and
+ * on its connection. Every field is confined to the call's event loop. Cancelling the future, or
+ * completing it from outside in any other way, aborts the call: it leaves the pool's queue, or
+ * closes the connection it was using. As the response body's {@link BodyFlow} it pauses and resumes
+ * reading from that connection.
+ */
+final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFlow {
+    static final int NEW = 0;
+    static final int WAITING = 1;
+    static final int ACTIVE = 2;
+    static final int DONE = 3;
+
+    final LoopPools loop;
+    final String poolKey;
+    final Endpoint endpoint;
+    final HttpRequest request;
+    final ClientTimeouts timeouts;
+    final long responseHeadersNanos;
+    final long bodyIdleNanos;
+    /** When the whole call expires, or 0 for never. */
+    final long callDeadline;
+
+    int state = NEW;
+    ConnectionPool pool;
+    ClientConnection connection;
+    /** Whether a connection is being opened on behalf of this call. */
+    boolean ownsConnect;
+    /** Whether a write of this call's bytes succeeded. */
+    boolean requestSent;
+    /** Whether the call was sent again after its connection died unused. */
+    boolean retried;
+
+    ClientCall(LoopPools loop, String poolKey, Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts) {
+        this.loop = loop;
+        this.poolKey = poolKey;
+        this.endpoint = endpoint;
+        this.request = request;
+        this.timeouts = timeouts;
+        this.responseHeadersNanos = Durations.nanos(timeouts.responseHeaders());
+        this.bodyIdleNanos = Durations.nanos(timeouts.bodyIdle());
+        long call = Durations.nanos(timeouts.call());
+        this.callDeadline = call == 0 ? 0 : nonZero(System.nanoTime() + call);
+    }
+
+    boolean isHead() {
+        return request.method().equals(HttpMethod.HEAD);
+    }
+
+    /** Whether the call may be sent again: once, idempotent, with a body that can be read again. */
+    boolean mayRetry() {
+        return !retried && !isDone() && request.method().isIdempotent() && request.body() instanceof FixedBody;
+    }
+
+    boolean isWaitingIn(ConnectionPool pool) {
+        return state == WAITING && this.pool == pool;
+    }
+
+    boolean callExpired(long now) {
+        return callDeadline != 0 && now - callDeadline >= 0;
+    }
+
+    /** Completes the call with its response; false when the caller gave up on it already. */
+    boolean deliver(HttpResponse response) {
+        return super.complete(response);
+    }
+
+    /** Fails the call before its response arrived. */
+    void fail(Throwable cause) {
+        state = DONE;
+        connection = null;
+        super.completeExceptionally(cause);
+    }
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        boolean cancelled = super.cancel(mayInterruptIfRunning);
+        if (cancelled) {
+            onLoop(this::abandoned);
+        }
+        return cancelled;
+    }
+
+    @Override
+    public boolean completeExceptionally(Throwable cause) {
+        boolean completed = super.completeExceptionally(cause);
+        if (completed) {
+            onLoop(this::abandoned);
+        }
+        return completed;
+    }
+
+    @Override
+    public boolean complete(HttpResponse value) {
+        boolean completed = super.complete(value);
+        if (completed) {
+            onLoop(this::abandoned);
+        }
+        return completed;
+    }
+
+    /** The caller completed the future itself (usually by cancelling it): nobody wants the response. */
+    private void abandoned() {
+        if (state == WAITING) {
+            state = DONE;
+            pool.cancelWaiter(this);
+        } else if (state == ACTIVE && connection != null) {
+            connection.abandon(this);
+        }
+    }
+
+    /** The caller cancelled the response body's subscription. */
+    void bodyCancelled() {
+        onLoop(() -> {
+            if (state == ACTIVE && connection != null) {
+                connection.abandon(this);
+            }
+        });
+    }
+
+    @Override
+    public void pause() {
+        if (connection != null) {
+            connection.pauseReading(this);
+        }
+    }
+
+    @Override
+    public void resume() {
+        if (connection != null) {
+            connection.resumeReading(this);
+        }
+    }
+
+    @Override
+    public void demanded() {
+        // Reading is driven by the socket and paused only past the body's high watermark.
+    }
+
+    private void onLoop(Runnable task) {
+        if (loop.loop.inEventLoop()) {
+            task.run();
+        } else {
+            loop.execute(task);
+        }
+    }
+
+    private static long nonZero(long deadline) {
+        return deadline == 0 ? 1 : deadline;
+    }
+
+    @Override
+    public String toString() {
+        return request + " to " + endpoint;
+    }
+}

@@ -1,0 +1,445 @@
+package io.parry.client.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.parry.client.BodyTimeoutException;
+import io.parry.client.CallTimeoutException;
+import io.parry.client.ConnectionClosedException;
+import io.parry.client.InvalidResponseException;
+import io.parry.client.ResponseTimeoutException;
+import io.parry.http.HttpBody;
+import io.parry.http.HttpHeaders;
+import io.parry.http.HttpStatus;
+import io.parry.http.internal.FixedBody;
+import io.parry.transport.internal.BodySources;
+import io.parry.transport.internal.InboundBody;
+import java.io.IOException;
+import java.util.concurrent.CancellationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One pooled HTTP/1.1 connection and the exchange it carries: writes the request, turns the decoded
+ * response into an {@link io.parry.http.HttpResponse} with a streaming body, enforces the
+ * response-headers and body-idle deadlines, and hands the connection back to its pool when request
+ * and response both completed cleanly. Any failure fails the call (or its response body, once the
+ * head was delivered) and closes the connection, so a truncated body never looks complete. An idle
+ * connection keeps reading: anything it receives, or its closing, marks it dead at once. Every
+ * method runs on the connection's event loop.
+ */
+final class ClientConnection extends ChannelDuplexHandler {
+    static final int CONNECTING = 0;
+    static final int IDLE = 1;
+    static final int BUSY = 2;
+    static final int CLOSED = 3;
+
+    private static final Logger log = LoggerFactory.getLogger(ClientConnection.class);
+
+    /** The pool's view of this connection, kept by the pool. */
+    int poolState = CONNECTING;
+
+    long idleSinceNanos;
+    ClientConnection previousBusy;
+    ClientConnection nextBusy;
+
+    private final ConnectionPool pool;
+    private final long openedNanos = System.nanoTime();
+    private ChannelHandlerContext ctx;
+    private boolean dead;
+    private int served;
+
+    private ClientCall call;
+    private RequestBodyWriter requestWriter;
+    private InboundBody responseBody;
+    private boolean requestDone;
+    private boolean headReceived;
+    private boolean keepAlive;
+    private boolean interim;
+    private boolean paused;
+    private long responseDeadline;
+    private long lastReadNanos;
+
+    ClientConnection(ConnectionPool pool) {
+        this.pool = pool;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Whether the connection may carry another call: open, never surprised, and not too old. */
+    boolean isReusable(long now, long idleTimeoutNanos, long maxLifetimeNanos) {
+        return !dead
+                && ctx.channel().isActive()
+                && (maxLifetimeNanos == 0 || now - openedNanos < maxLifetimeNanos)
+                && (idleTimeoutNanos == 0 || now - idleSinceNanos < idleTimeoutNanos);
+    }
+
+    /** Starts the call: writes its head, then its body as the channel can take it. */
+    void start(ClientCall call) {
+        this.call = call;
+        served++;
+        requestDone = false;
+        headReceived = false;
+        interim = false;
+        responseDeadline = 0;
+        keepAlive = !call.request.headers().containsValue("connection", "close");
+        HttpBody body = call.request.body();
+        if (body instanceof FixedBody) {
+            ctx.writeAndFlush(RequestHeads.full(call.request, call.endpoint, ((FixedBody) body).data()))
+                    .addListener((ChannelFutureListener) written -> {
+                        if (written.isSuccess()) {
+                            call.requestSent = true;
+                            requestWritten(call);
+                        }
+                    });
+            return;
+        }
+        long length = body.contentLength();
+        ctx.write(RequestHeads.head(call.request, call.endpoint, length))
+                .addListener((ChannelFutureListener) written -> {
+                    if (written.isSuccess()) {
+                        call.requestSent = true;
+                    }
+                });
+        RequestBodyWriter writer = new RequestBodyWriter(this, call, ctx.executor(), length);
+        requestWriter = writer;
+        try {
+            BodySources.subscribe(body, writer);
+        } catch (RuntimeException e) {
+            writer.onError(e); // A publisher that throws instead of signalling onError.
+        }
+        ctx.flush();
+    }
+
+    boolean isWritable(ClientCall forCall) {
+        return call == forCall && ctx.channel().isWritable();
+    }
+
+    void writeBodyChunk(ClientCall forCall, ByteBuf chunk) {
+        if (call != forCall) {
+            chunk.release();
+            return;
+        }
+        ctx.writeAndFlush(new DefaultHttpContent(chunk), ctx.voidPromise());
+    }
+
+    void writeBodyEnd(ClientCall forCall, HttpHeaders trailers, boolean chunked) {
+        if (call != forCall) {
+            return;
+        }
+        requestWriter = null;
+        LastHttpContent last = chunked && !trailers.isEmpty()
+                ? new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER, RequestHeads.trailers(trailers))
+                : LastHttpContent.EMPTY_LAST_CONTENT;
+        ctx.writeAndFlush(last).addListener((ChannelFutureListener) written -> {
+            if (written.isSuccess()) {
+                requestWritten(forCall);
+            }
+        });
+    }
+
+    void requestBodyFailed(ClientCall forCall, Throwable cause) {
+        if (call == forCall) {
+            requestWriter = null;
+            fail(new ConnectionClosedException("the request body failed: " + cause, true, cause));
+        }
+    }
+
+    void pauseReading(ClientCall forCall) {
+        if (call == forCall && !paused) {
+            paused = true;
+            ctx.channel().config().setAutoRead(false);
+        }
+    }
+
+    void resumeReading(ClientCall forCall) {
+        if (call == forCall && paused) {
+            paused = false;
+            lastReadNanos = System.nanoTime();
+            ctx.channel().config().setAutoRead(true);
+        }
+    }
+
+    /** The caller gave up on the call or its body: close without failing anything they still see. */
+    void abandon(ClientCall forCall) {
+        if (call != forCall) {
+            return;
+        }
+        InboundBody body = responseBody;
+        closeExchange();
+        if (body != null) {
+            body.onFailure(new CancellationException("the call was cancelled"));
+        }
+    }
+
+    /** Fails the call in flight, if any, because the client closes. */
+    void clientClosed() {
+        if (call != null) {
+            fail(new ConnectionClosedException("the client was closed", call.requestSent, null));
+        } else {
+            pool.discard(this);
+            close();
+        }
+    }
+
+    void checkDeadlines(long now) {
+        ClientCall current = call;
+        if (current == null) {
+            return;
+        }
+        if (current.callExpired(now)) {
+            fail(new CallTimeoutException(current.endpoint, current.timeouts.call(), current.requestSent));
+        } else if (!headReceived) {
+            if (responseDeadline != 0 && now - responseDeadline >= 0) {
+                fail(new ResponseTimeoutException(
+                        current.endpoint, current.timeouts.responseHeaders(), current.requestSent));
+            }
+        } else if (responseBody != null
+                && !paused
+                && current.bodyIdleNanos > 0
+                && now - lastReadNanos >= current.bodyIdleNanos) {
+            fail(new BodyTimeoutException(current.endpoint, current.timeouts.bodyIdle(), current.requestSent));
+        }
+    }
+
+    void close() {
+        dead = true;
+        ctx.close();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (call == null) {
+            ReferenceCountUtil.release(msg);
+            if (!dead) {
+                log.debug("Closing an idle connection to {} that received {}", pool.endpoint, msg);
+                pool.discard(this);
+                close();
+            }
+        } else if (msg instanceof HttpResponse) {
+            onHead((HttpResponse) msg);
+        } else if (msg instanceof HttpContent) {
+            onContent((HttpContent) msg);
+        } else {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (requestWriter != null && ctx.channel().isWritable()) {
+            requestWriter.requestMore();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        dead = true;
+        if (call != null) {
+            String stage = headReceived ? "the response body was complete" : "the response headers arrived";
+            lost(new ConnectionClosedException(
+                    "the connection to " + pool.endpoint + " closed before " + stage, call.requestSent, null));
+        } else {
+            pool.discard(this);
+        }
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (call == null) {
+            log.debug("Idle connection to {} failed: {}", pool.endpoint, cause.toString());
+            pool.discard(this);
+            close();
+        } else if (cause instanceof IOException) {
+            lost(new ConnectionClosedException(
+                    "the connection to " + pool.endpoint + " failed: " + cause.getMessage(), call.requestSent, cause));
+        } else {
+            fail(new InvalidResponseException("cannot read the response of " + pool.endpoint, cause));
+        }
+    }
+
+    private void requestWritten(ClientCall forCall) {
+        if (call != forCall) {
+            return;
+        }
+        requestDone = true;
+        if (!headReceived && forCall.responseHeadersNanos > 0) {
+            long deadline = System.nanoTime() + forCall.responseHeadersNanos;
+            responseDeadline = deadline == 0 ? 1 : deadline;
+        }
+    }
+
+    private void onHead(HttpResponse head) {
+        ReferenceCountUtil.release(head);
+        if (head.decoderResult().isFailure()) {
+            fail(invalid("a malformed response head", head.decoderResult().cause()));
+            return;
+        }
+        int code = head.status().code();
+        if (code < 200) {
+            if (code == 101) {
+                fail(invalid("101 Switching Protocols, which is not supported", null));
+            } else {
+                interim = true; // RFC 9110, section 15.2: a final response follows.
+            }
+            return;
+        }
+        if (code > 599) {
+            fail(invalid("status " + code, null));
+            return;
+        }
+        HttpHeaders headers;
+        try {
+            headers = ReceivedHeaders.of(head.headers());
+        } catch (IllegalArgumentException e) {
+            fail(invalid("an invalid header field (" + e.getMessage() + ")", e));
+            return;
+        }
+        headReceived = true;
+        responseDeadline = 0;
+        lastReadNanos = System.nanoTime();
+        boolean bodyless = call.isHead() || code == 204 || code == 304;
+        boolean chunked = HttpUtil.isTransferEncodingChunked(head);
+        long length = chunked ? -1 : HttpUtil.getContentLength(head, -1L);
+        // A body delimited by the close (RFC 9112, section 6.3) leaves nothing to reuse.
+        keepAlive &= HttpUtil.isKeepAlive(head) && (bodyless || chunked || length >= 0);
+        HttpBody body;
+        if (bodyless || length == 0) {
+            body = HttpBody.empty();
+        } else {
+            responseBody = new InboundBody(ctx.executor(), call, length);
+            body = new ResponseBody(responseBody, call);
+        }
+        ClientCall current = call;
+        if (!current.deliver(io.parry.http.HttpResponse.of(HttpStatus.of(code), headers, body))) {
+            abandon(current);
+        }
+    }
+
+    private void onContent(HttpContent content) {
+        if (interim) {
+            interim = !(content instanceof LastHttpContent);
+            content.release();
+            return;
+        }
+        if (content.decoderResult().isFailure()) {
+            content.release();
+            fail(invalid("a malformed response body", content.decoderResult().cause()));
+            return;
+        }
+        lastReadNanos = System.nanoTime();
+        HttpHeaders trailers = null;
+        if (content instanceof LastHttpContent) {
+            try {
+                trailers = ReceivedHeaders.of(((LastHttpContent) content).trailingHeaders());
+            } catch (IllegalArgumentException e) {
+                content.release();
+                fail(invalid("an invalid trailer field (" + e.getMessage() + ")", e));
+                return;
+            }
+        }
+        ClientCall current = call;
+        InboundBody body = responseBody;
+        if (body != null && content.content().isReadable()) {
+            body.onChunk(content.content());
+        } else {
+            content.release();
+        }
+        if (trailers != null && call == current) {
+            responseEnded(body, trailers);
+        }
+    }
+
+    /** The whole response arrived: the connection is let go before the body's reader hears of the end. */
+    private void responseEnded(InboundBody body, HttpHeaders trailers) {
+        responseBody = null;
+        if (requestDone) {
+            finish();
+        } else {
+            closeExchange(); // The upstream answered before the whole request was sent.
+        }
+        if (body != null) {
+            body.onEnd(trailers);
+        }
+    }
+
+    private void finish() {
+        ClientCall done = call;
+        call = null;
+        done.state = ClientCall.DONE;
+        done.connection = null;
+        requestWriter = null;
+        if (paused) {
+            paused = false;
+            ctx.channel().config().setAutoRead(true);
+        }
+        pool.release(this, keepAlive && !dead);
+    }
+
+    /**
+     * The connection closed or broke. A reused connection that dies before answering was most likely
+     * closed by the upstream while idle, with the close still in flight when the call took it; an
+     * idempotent request with a replayable body is then sent again once, on another connection (RFC
+     * 9112, section 9.3.1). Anything else fails.
+     */
+    private void lost(ConnectionClosedException cause) {
+        ClientCall current = call;
+        if (served > 1 && !headReceived && !interim && current.mayRetry()) {
+            log.debug("Connection to {} closed before answering; sending {} again", pool.endpoint, current);
+            closeExchange();
+            current.retried = true;
+            pool.acquire(current);
+        } else {
+            fail(cause);
+        }
+    }
+
+    /** Fails the call, or its response body once the head was delivered, and closes. */
+    private void fail(Throwable cause) {
+        ClientCall failed = call;
+        if (failed == null) {
+            return;
+        }
+        InboundBody body = responseBody;
+        boolean afterHead = headReceived;
+        closeExchange();
+        if (!afterHead) {
+            failed.fail(cause);
+        } else if (body != null) {
+            body.onFailure(cause);
+        }
+    }
+
+    private void closeExchange() {
+        ClientCall current = call;
+        call = null;
+        current.state = ClientCall.DONE;
+        current.connection = null;
+        responseBody = null;
+        RequestBodyWriter writer = requestWriter;
+        requestWriter = null;
+        pool.discard(this);
+        close();
+        if (writer != null) {
+            writer.cancel();
+        }
+    }
+
+    private InvalidResponseException invalid(String what, Throwable cause) {
+        return new InvalidResponseException(pool.endpoint + " sent " + what, cause);
+    }
+}

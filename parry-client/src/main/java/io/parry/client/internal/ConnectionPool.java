@@ -1,0 +1,315 @@
+package io.parry.client.internal;
+
+import io.parry.client.CallTimeoutException;
+import io.parry.client.ConnectionClosedException;
+import io.parry.client.Endpoint;
+import io.parry.client.PoolExhaustedException;
+import io.parry.client.PoolOptions;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * The connections to one endpoint on one event loop, and the calls waiting for one. Confined to the
+ * loop, so it needs no lock; only the published counts are read from other threads.
+ *
+ * <p>Idle connections are reused last-in first-out, so the busiest few stay warm and the rest age out.
+ * A call that finds no idle connection opens one while fewer than {@code maxConnections} are open, and
+ * otherwise queues, up to {@code maxPending} calls beyond those whose connection is being opened.
+ * Whenever a connection comes free, the oldest waiting call takes it. The pool changes its state
+ * before it completes a call, so code run by that completion sees a consistent pool.
+ */
+final class ConnectionPool {
+    final Endpoint endpoint;
+    private final LoopPools loop;
+    private final int maxConnections;
+    private final int maxPending;
+    private final long idleTimeoutNanos;
+    private final long maxLifetimeNanos;
+    private final ArrayDeque<ClientConnection> idle = new ArrayDeque<>();
+    private final ArrayDeque<ClientCall> waiters = new ArrayDeque<>();
+    /** Busy connections, linked through the connections, for deadline checks. */
+    private ClientConnection busyHead;
+
+    private int open;
+    private int connecting;
+    private int busy;
+    private boolean closed;
+    private volatile int activeCount;
+    private volatile int idleCount;
+    private volatile int pendingCount;
+
+    ConnectionPool(LoopPools loop, Endpoint endpoint) {
+        this.loop = loop;
+        this.endpoint = endpoint;
+        PoolOptions options = loop.options.pool();
+        this.maxConnections = options.maxConnections();
+        this.maxPending = options.maxPending();
+        this.idleTimeoutNanos = Durations.nanos(options.idleTimeout());
+        this.maxLifetimeNanos = Durations.nanos(options.maxLifetime());
+    }
+
+    /** Gives the call a connection now, opens one for it, queues it, or fails it when the queue is full. */
+    void acquire(ClientCall call) {
+        call.pool = this;
+        long now = System.nanoTime();
+        ClientConnection connection;
+        while ((connection = idle.pollFirst()) != null) {
+            if (connection.isReusable(now, idleTimeoutNanos, maxLifetimeNanos)) {
+                assign(connection, call);
+                return;
+            }
+            drop(connection);
+        }
+        if (open < maxConnections) {
+            call.state = ClientCall.WAITING;
+            waiters.add(call);
+            startConnect(call);
+            publish();
+            return;
+        }
+        if (waiters.size() - connecting >= maxPending) {
+            publish();
+            call.fail(new PoolExhaustedException(endpoint));
+            return;
+        }
+        call.state = ClientCall.WAITING;
+        waiters.add(call);
+        publish();
+    }
+
+    /** A connection opened for {@code owner}; the oldest waiting call takes it. */
+    void connected(ClientConnection connection, ClientCall owner) {
+        connecting--;
+        owner.ownsConnect = false;
+        if (closed) {
+            drop(connection);
+            return;
+        }
+        handOver(connection);
+        if (owner.isWaitingIn(this)) {
+            backfill();
+        }
+        publish();
+    }
+
+    /** Opening a connection for {@code owner} failed: the owner fails if it still waits. */
+    void connectFailed(ClientCall owner, Throwable cause) {
+        connecting--;
+        open--;
+        owner.ownsConnect = false;
+        boolean failOwner = owner.isWaitingIn(this);
+        if (failOwner) {
+            waiters.remove(owner);
+        }
+        backfill();
+        publish();
+        if (failOwner) {
+            owner.fail(cause);
+        }
+    }
+
+    /** The connection finished a call; it serves the next one, waits idle, or closes. */
+    void release(ClientConnection connection, boolean reusable) {
+        unlinkBusy(connection);
+        busy--;
+        if (!reusable || closed || !connection.isReusable(System.nanoTime(), 0, maxLifetimeNanos)) {
+            drop(connection);
+            backfill();
+        } else {
+            handOver(connection);
+        }
+        publish();
+    }
+
+    /** The connection closed or failed; a no-op when the pool had already let it go. */
+    void discard(ClientConnection connection) {
+        switch (connection.poolState) {
+            case ClientConnection.IDLE:
+                idle.remove(connection);
+                break;
+            case ClientConnection.BUSY:
+                unlinkBusy(connection);
+                busy--;
+                break;
+            default:
+                return;
+        }
+        connection.poolState = ClientConnection.CLOSED;
+        open--;
+        backfill();
+        publish();
+    }
+
+    /** A queued call was abandoned by its caller. */
+    void cancelWaiter(ClientCall call) {
+        waiters.remove(call);
+        publish();
+    }
+
+    /** Closes idle connections past their time and fails calls past their deadlines. */
+    void sweep(long now) {
+        boolean dropped = false;
+        for (Iterator<ClientConnection> it = idle.iterator(); it.hasNext(); ) {
+            ClientConnection connection = it.next();
+            if (!connection.isReusable(now, idleTimeoutNanos, maxLifetimeNanos)) {
+                it.remove();
+                drop(connection);
+                dropped = true;
+            }
+        }
+        for (ClientConnection connection = busyHead; connection != null; ) {
+            ClientConnection next = connection.nextBusy;
+            connection.checkDeadlines(now);
+            connection = next;
+        }
+        List<ClientCall> expired = null;
+        for (ClientCall call : waiters) {
+            if (call.callExpired(now)) {
+                expired = expired == null ? new ArrayList<>(2) : expired;
+                expired.add(call);
+            }
+        }
+        if (expired != null) {
+            waiters.removeAll(expired);
+        }
+        if (dropped || expired != null) {
+            backfill();
+        }
+        publish();
+        if (expired != null) {
+            for (ClientCall call : expired) {
+                call.fail(new CallTimeoutException(endpoint, call.timeouts.call(), false));
+            }
+        }
+    }
+
+    /** Closes everything: waiting calls and calls in flight fail with {@link ConnectionClosedException}. */
+    void close() {
+        closed = true;
+        List<ClientCall> waiting = new ArrayList<>(waiters);
+        waiters.clear();
+        ClientConnection connection;
+        while ((connection = idle.poll()) != null) {
+            drop(connection);
+        }
+        while (busyHead != null) {
+            busyHead.clientClosed();
+        }
+        publish();
+        for (ClientCall call : waiting) {
+            call.fail(new ConnectionClosedException("the client was closed", false, null));
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    boolean isEmpty() {
+        return open == 0 && waiters.isEmpty();
+    }
+
+    int activeCount() {
+        return activeCount;
+    }
+
+    int idleCount() {
+        return idleCount;
+    }
+
+    int pendingCount() {
+        return pendingCount;
+    }
+
+    private void handOver(ClientConnection connection) {
+        ClientCall next = nextWaiter();
+        if (next != null) {
+            assign(connection, next);
+        } else {
+            connection.poolState = ClientConnection.IDLE;
+            connection.idleSinceNanos = System.nanoTime();
+            idle.push(connection);
+        }
+    }
+
+    private ClientCall nextWaiter() {
+        ClientCall call;
+        while ((call = waiters.poll()) != null) {
+            if (!call.isDone()) {
+                return call;
+            }
+            call.state = ClientCall.DONE;
+        }
+        return null;
+    }
+
+    private void assign(ClientConnection connection, ClientCall call) {
+        connection.poolState = ClientConnection.BUSY;
+        busy++;
+        connection.nextBusy = busyHead;
+        if (busyHead != null) {
+            busyHead.previousBusy = connection;
+        }
+        busyHead = connection;
+        call.state = ClientCall.ACTIVE;
+        call.connection = connection;
+        publish();
+        connection.start(call);
+    }
+
+    /** Opens connections for waiting calls that have none coming, while there is room. */
+    private void backfill() {
+        while (!closed && open < maxConnections) {
+            ClientCall uncovered = null;
+            for (ClientCall call : waiters) {
+                if (!call.ownsConnect && !call.isDone()) {
+                    uncovered = call;
+                    break;
+                }
+            }
+            if (uncovered == null) {
+                return;
+            }
+            startConnect(uncovered);
+        }
+    }
+
+    private void startConnect(ClientCall call) {
+        open++;
+        connecting++;
+        call.ownsConnect = true;
+        loop.connector.open(this, call);
+    }
+
+    /**
+     * Closes a connection the pool has already let go of (it is in no list). The counts are published
+     * first, so whoever sees the close sees the new counts too.
+     */
+    private void drop(ClientConnection connection) {
+        connection.poolState = ClientConnection.CLOSED;
+        open--;
+        publish();
+        connection.close();
+    }
+
+    private void unlinkBusy(ClientConnection connection) {
+        if (connection.previousBusy != null) {
+            connection.previousBusy.nextBusy = connection.nextBusy;
+        } else if (busyHead == connection) {
+            busyHead = connection.nextBusy;
+        }
+        if (connection.nextBusy != null) {
+            connection.nextBusy.previousBusy = connection.previousBusy;
+        }
+        connection.previousBusy = null;
+        connection.nextBusy = null;
+    }
+
+    private void publish() {
+        activeCount = busy;
+        idleCount = idle.size();
+        pendingCount = waiters.size();
+    }
+}

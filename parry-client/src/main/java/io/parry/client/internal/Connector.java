@@ -1,0 +1,129 @@
+package io.parry.client.internal;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFactory;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.ReflectiveChannelFactory;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.util.NetUtil;
+import io.netty.util.concurrent.Future;
+import io.parry.client.ClientOptions;
+import io.parry.client.ConnectTimeoutException;
+import io.parry.client.ConnectionClosedException;
+import io.parry.client.Endpoint;
+import io.parry.client.UpstreamConnectException;
+import io.parry.transport.internal.Transport;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+
+/**
+ * Opens connections on one event loop: resolves the endpoint's name (IP literals skip resolution),
+ * then connects a channel of the loop's transport with the HTTP/1.1 codec and a {@link
+ * ClientConnection} in its pipeline. Confined to its event loop.
+ */
+final class Connector {
+    private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
+
+    private final EventLoop loop;
+    private final Transport transport;
+    private final ChannelFactory<? extends Channel> channels;
+    private final HttpDecoderConfig decoderConfig;
+    private ClientResolver resolver;
+
+    Connector(EventLoop loop, Transport transport, ClientOptions options) {
+        this.loop = loop;
+        this.transport = transport;
+        this.channels = new ReflectiveChannelFactory<>(transport.socketChannelType());
+        this.decoderConfig = new HttpDecoderConfig()
+                .setMaxInitialLineLength(options.maxInitialLineLength())
+                .setMaxHeaderSize(options.maxResponseHeadersSize())
+                .setMaxChunkSize(16 * 1024)
+                // Parry's HttpHeaders validates every received field when the head is converted.
+                .setValidateHeaders(false)
+                .setAllowDuplicateContentLengths(false);
+    }
+
+    /** Opens a connection for the pool; the pool hears of it through {@code connected} or {@code connectFailed}. */
+    void open(ConnectionPool pool, ClientCall owner) {
+        Endpoint endpoint = pool.endpoint;
+        Duration timeout = owner.timeouts.connect();
+        InetAddress literal = NetUtil.createInetAddressFromIpAddressString(endpoint.host());
+        if (literal != null) {
+            connect(pool, owner, new InetSocketAddress(literal, endpoint.port()), timeout);
+            return;
+        }
+        Future<InetAddress> resolved = resolver().resolve(endpoint.host());
+        resolved.addListener(done -> {
+            if (done.isSuccess()) {
+                connect(pool, owner, new InetSocketAddress(resolved.getNow(), endpoint.port()), timeout);
+            } else {
+                pool.connectFailed(owner, new UpstreamConnectException(endpoint, done.cause()));
+            }
+        });
+    }
+
+    void close() {
+        if (resolver != null) {
+            resolver.close();
+            resolver = null;
+        }
+    }
+
+    private void connect(ConnectionPool pool, ClientCall owner, InetSocketAddress address, Duration timeout) {
+        if (pool.isClosed()) {
+            pool.connectFailed(owner, new ConnectionClosedException("the client was closed", false, null));
+            return;
+        }
+        Channel channel = channels.newChannel();
+        channel.config().setOption(ChannelOption.TCP_NODELAY, true);
+        channel.config().setOption(ChannelOption.SO_KEEPALIVE, true);
+        channel.config().setOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK);
+        channel.config().setOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis(timeout));
+        ClientConnection connection = new ClientConnection(pool);
+        channel.pipeline().addLast("codec", new HttpClientCodec(decoderConfig, false, false));
+        channel.pipeline().addLast("connection", connection);
+        loop.register(channel).addListener((ChannelFuture registered) -> {
+            if (!registered.isSuccess()) {
+                channel.close();
+                pool.connectFailed(owner, failure(pool.endpoint, timeout, registered.cause()));
+                return;
+            }
+            channel.connect(address).addListener((ChannelFuture connected) -> {
+                if (connected.isSuccess()) {
+                    pool.connected(connection, owner);
+                } else {
+                    channel.close();
+                    pool.connectFailed(owner, failure(pool.endpoint, timeout, connected.cause()));
+                }
+            });
+        });
+    }
+
+    private ClientResolver resolver() {
+        if (resolver == null) {
+            resolver = new ClientResolver(loop, transport);
+        }
+        return resolver;
+    }
+
+    private static RuntimeException failure(Endpoint endpoint, Duration timeout, Throwable cause) {
+        if (cause instanceof io.netty.channel.ConnectTimeoutException) {
+            return new ConnectTimeoutException(endpoint, timeout);
+        }
+        return new UpstreamConnectException(endpoint, cause);
+    }
+
+    /** Netty reads zero as no timeout, so a sub-millisecond timeout rounds up rather than away. */
+    private static int connectTimeoutMillis(Duration timeout) {
+        if (timeout.isZero()) {
+            return 0;
+        }
+        long millis = Durations.nanos(timeout) / 1_000_000;
+        return millis < 1 ? 1 : (int) Math.min(Integer.MAX_VALUE, millis);
+    }
+}

@@ -1,0 +1,87 @@
+package io.parry.client.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import io.parry.client.ClientFilter;
+import io.parry.client.ClientOptions;
+import io.parry.client.ClientTimeouts;
+import io.parry.client.Endpoint;
+import io.parry.client.HttpClient;
+import io.parry.client.PoolStats;
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import io.parry.http.internal.RequestTarget;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/** The {@link HttpClient}: filters around calls that {@link ClientLoops} places on event loops. */
+public final class DefaultHttpClient implements HttpClient {
+    private final ClientOptions options;
+    private final List<ClientFilter> filters;
+    private final ClientLoops loops;
+
+    public DefaultHttpClient(ClientOptions options, List<ClientFilter> filters) {
+        this.options = requireNonNull(options, "options");
+        this.filters = List.copyOf(filters);
+        this.loops = new ClientLoops(options);
+        ClientResolver.preload();
+    }
+
+    @Override
+    public CompletionStage<HttpResponse> send(Endpoint endpoint, HttpRequest request) {
+        return send(endpoint, request, options.timeouts());
+    }
+
+    @Override
+    public CompletionStage<HttpResponse> send(Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts) {
+        requireNonNull(endpoint, "endpoint");
+        requireNonNull(request, "request");
+        requireNonNull(timeouts, "timeouts");
+        if (filters.isEmpty()) {
+            return call(endpoint, request, timeouts);
+        }
+        return FilterChain.send(filters, (e, r) -> call(e, r, timeouts), endpoint, request);
+    }
+
+    @Override
+    public CompletionStage<HttpResponse> send(HttpRequest request) {
+        requireNonNull(request, "request");
+        return send(endpointOf(request), request);
+    }
+
+    @Override
+    public PoolStats poolStats(Endpoint endpoint) {
+        return loops.stats(requireNonNull(endpoint, "endpoint"));
+    }
+
+    @Override
+    public ClientOptions options() {
+        return options;
+    }
+
+    @Override
+    public void close() {
+        loops.close();
+    }
+
+    private CompletableFuture<HttpResponse> call(Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts) {
+        if (loops.isClosed()) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the client is closed"));
+        }
+        try {
+            return loops.call(endpoint, request, timeouts);
+        } catch (IllegalStateException e) {
+            return CompletableFuture.failedFuture(e); // Closed while this call was being placed.
+        }
+    }
+
+    /** The endpoint named by an absolute {@code http://host[:port]/path} target (RFC 9112, section 3.2.2). */
+    private static Endpoint endpointOf(HttpRequest request) {
+        String target = request.target();
+        if (!target.regionMatches(true, 0, "http://", 0, "http://".length())) {
+            throw new IllegalArgumentException("target: " + target + " (expected: an absolute http:// URL)");
+        }
+        return Endpoint.parse(RequestTarget.parse(target).authority());
+    }
+}

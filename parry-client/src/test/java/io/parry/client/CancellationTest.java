@@ -1,0 +1,172 @@
+package io.parry.client;
+
+import static io.parry.client.Calls.await;
+import static io.parry.client.Calls.eventually;
+import static io.parry.client.Calls.text;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.parry.http.HttpData;
+import io.parry.http.HttpMethod;
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class CancellationTest {
+    private static final String OK = "HTTP/1.1 200 OK\nContent-Length: 2\n\nok";
+
+    private final HttpClient client = HttpClient.builder()
+            .options(ClientOptions.builder()
+                    .eventLoopThreads(1)
+                    .pool(PoolOptions.builder().maxConnections(1).build())
+                    .build())
+            .build();
+
+    @AfterEach
+    void closeClient() {
+        client.close();
+    }
+
+    private static HttpRequest get() {
+        return HttpRequest.of(HttpMethod.GET, "/");
+    }
+
+    @Test
+    void dropsACancelledQueuedCallAndLeavesTheBusyConnectionAlone() throws Exception {
+        CountDownLatch received = new CountDownLatch(1);
+        CountDownLatch answer = new CountDownLatch(1);
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+            while (connection.readRequest() != null) {
+                received.countDown();
+                answer.await(10, TimeUnit.SECONDS);
+                connection.send(OK);
+            }
+        })) {
+            CompletionStage<HttpResponse> busy = client.send(upstream.endpoint(), get());
+            assertThat(received.await(10, TimeUnit.SECONDS)).isTrue();
+            CompletionStage<HttpResponse> queued = client.send(upstream.endpoint(), get());
+            eventually(() -> client.poolStats(upstream.endpoint()).pending() == 1);
+
+            assertThat(queued.toCompletableFuture().cancel(true)).isTrue();
+
+            eventually(() -> client.poolStats(upstream.endpoint()).pending() == 0);
+            answer.countDown();
+            assertThat(text(await(busy))).isEqualTo("ok");
+            assertThat(client.poolStats(upstream.endpoint())).isEqualTo(new PoolStats(0, 1, 0));
+            assertThat(upstream.accepted()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void closesTheConnectionOfACallCancelledBeforeItsResponse() throws Exception {
+        CountDownLatch received = new CountDownLatch(1);
+        CountDownLatch closed = new CountDownLatch(1);
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+            connection.readRequest();
+            received.countDown();
+            if (connection.awaitClose()) {
+                closed.countDown();
+            }
+        })) {
+            CompletionStage<HttpResponse> call = client.send(upstream.endpoint(), get());
+            assertThat(received.await(10, TimeUnit.SECONDS)).isTrue();
+
+            call.toCompletableFuture().cancel(true);
+
+            assertThat(closed.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(client.poolStats(upstream.endpoint())).matches(PoolStats::isEmpty);
+        }
+    }
+
+    @Test
+    void closesTheConnectionWhenTheBodySubscriptionIsCancelledBeforeTheEnd() throws Exception {
+        CountDownLatch closed = new CountDownLatch(1);
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+            connection.readRequest();
+            connection.send("HTTP/1.1 200 OK\nContent-Length: 1000\n\nthe start");
+            if (connection.awaitClose()) {
+                closed.countDown();
+            }
+        })) {
+            HttpResponse response = await(client.send(upstream.endpoint(), get()));
+            CompletableFuture<String> firstChunk = new CompletableFuture<>();
+
+            response.body().subscribe(new CancelAfterFirstChunk(firstChunk));
+
+            assertThat(await(firstChunk)).isEqualTo("the start");
+            assertThat(closed.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(client.poolStats(upstream.endpoint())).matches(PoolStats::isEmpty);
+        }
+    }
+
+    @Test
+    void keepsTheConnectionWhenTheBodyIsCancelledAfterItArrivedWhole() {
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+            while (connection.readRequest() != null) {
+                connection.send(OK);
+            }
+        })) {
+            HttpResponse response = await(client.send(upstream.endpoint(), get()));
+            eventually(() -> client.poolStats(upstream.endpoint()).idle() == 1); // The body's end arrived.
+
+            response.body().subscribe(new CancelAfterFirstChunk(new CompletableFuture<>()));
+
+            assertThat(text(await(client.send(upstream.endpoint(), get())))).isEqualTo("ok");
+            assertThat(upstream.accepted()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void leavesNothingActiveOrPendingWhenCancelledWhileConnecting() {
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+            while (connection.readRequest() != null) {
+                connection.send(OK);
+            }
+        })) {
+            client.send(upstream.endpoint(), get()).toCompletableFuture().cancel(true);
+
+            eventually(() -> {
+                PoolStats stats = client.poolStats(upstream.endpoint());
+                return stats.active() == 0 && stats.pending() == 0;
+            });
+            assertThat(text(await(client.send(upstream.endpoint(), get())))).isEqualTo("ok");
+        }
+    }
+
+    /** Takes one chunk, then cancels. */
+    private static final class CancelAfterFirstChunk implements Flow.Subscriber<HttpData> {
+        private final CompletableFuture<String> firstChunk;
+        private Flow.Subscription subscription;
+
+        CancelAfterFirstChunk(CompletableFuture<String> firstChunk) {
+            this.firstChunk = firstChunk;
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription subscription) {
+            this.subscription = subscription;
+            subscription.request(1);
+        }
+
+        @Override
+        public void onNext(HttpData chunk) {
+            subscription.cancel();
+            firstChunk.complete(chunk.toStringUtf8());
+        }
+
+        @Override
+        public void onError(Throwable failure) {
+            firstChunk.completeExceptionally(failure);
+        }
+
+        @Override
+        public void onComplete() {
+            firstChunk.complete("");
+        }
+    }
+}

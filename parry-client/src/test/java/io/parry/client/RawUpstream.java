@@ -1,0 +1,97 @@
+package io.parry.client;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A raw TCP upstream on 127.0.0.1 for fault tests: each accepted connection runs the script on a
+ * thread of its own and is closed when the script returns.
+ */
+final class RawUpstream implements AutoCloseable {
+    /** What the upstream does with one connection. */
+    @FunctionalInterface
+    interface Script {
+        void serve(UpstreamConnection connection) throws Exception;
+    }
+
+    private final ServerSocket listener;
+    private final Script script;
+    private final ExecutorService threads = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "raw-upstream");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final AtomicInteger accepted = new AtomicInteger();
+    private final List<UpstreamConnection> connections = new CopyOnWriteArrayList<>();
+
+    private RawUpstream(ServerSocket listener, Script script) {
+        this.listener = listener;
+        this.script = script;
+    }
+
+    /** Starts an upstream that runs the script for every connection. */
+    static RawUpstream start(Script script) {
+        try {
+            ServerSocket listener = new ServerSocket();
+            listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+            RawUpstream upstream = new RawUpstream(listener, script);
+            upstream.threads.execute(upstream::acceptAll);
+            return upstream;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    Endpoint endpoint() {
+        return Endpoint.of("127.0.0.1", listener.getLocalPort());
+    }
+
+    /** How many connections were accepted. */
+    int accepted() {
+        return accepted.get();
+    }
+
+    private void acceptAll() {
+        while (!listener.isClosed()) {
+            try {
+                Socket socket = listener.accept();
+                accepted.incrementAndGet();
+                UpstreamConnection connection = new UpstreamConnection(socket);
+                connections.add(connection);
+                threads.execute(() -> serve(connection));
+            } catch (IOException e) {
+                return; // Closed.
+            }
+        }
+    }
+
+    private void serve(UpstreamConnection connection) {
+        try {
+            script.serve(connection);
+        } catch (Exception e) {
+            // The test ended, or the client closed: either way this connection is over.
+        } finally {
+            connection.close();
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            listener.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        connections.forEach(UpstreamConnection::close);
+        threads.shutdownNow();
+    }
+}

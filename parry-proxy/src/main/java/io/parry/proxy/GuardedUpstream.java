@@ -1,0 +1,234 @@
+package io.parry.proxy;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.parry.client.Endpoint;
+import io.parry.client.HttpClient;
+import io.parry.client.upstream.Upstream;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * An {@link Upstream} with what protects the gateway from it: a circuit breaker per endpoint and a
+ * bulkhead for the group (Resilience4j), and the client whose pools reach it. A dead or slow upstream
+ * then costs no more than its bulkhead: beyond {@code maxConcurrent} requests in flight, the proxy
+ * answers 503 at once. A request holds its place until its response body ends.
+ *
+ * <pre>{@code
+ * GuardedUpstream users = GuardedUpstream.builder(Upstream.of("users", Endpoint.parse("10.0.0.7:8080")))
+ *         .maxConcurrent(200)
+ *         .build();
+ * }</pre>
+ *
+ * Closing it stops the upstream's health checks and closes the client if the group created it.
+ */
+public final class GuardedUpstream implements AutoCloseable {
+    private final Upstream upstream;
+    private final HttpClient client;
+    private final boolean ownsClient;
+    private final BreakerOptions breakerOptions;
+    private final CircuitBreakerConfig breakerConfig;
+    private final ConcurrentHashMap<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+    private final Bulkhead bulkhead;
+    private final LongAdder bulkheadRejections = new LongAdder();
+    private final ScheduledExecutorService healthScheduler;
+
+    private GuardedUpstream(Builder builder) {
+        this.upstream = builder.upstream;
+        this.ownsClient = builder.client == null;
+        this.client = ownsClient ? HttpClient.ofDefault() : builder.client;
+        this.breakerOptions = builder.breaker;
+        this.breakerConfig = breakerOptions.enabled() ? breakerConfig(breakerOptions) : null;
+        this.bulkhead = builder.maxConcurrent == 0
+                ? null
+                : Bulkhead.of(
+                        upstream.name(),
+                        BulkheadConfig.custom()
+                                .maxConcurrentCalls(builder.maxConcurrent)
+                                .maxWaitDuration(Duration.ZERO)
+                                .build());
+        this.healthScheduler = builder.healthChecked && upstream.healthCheck().isPresent() ? startHealthChecks() : null;
+    }
+
+    /** The upstream guarded with default breakers, no bulkhead, and a client of its own. */
+    public static GuardedUpstream of(Upstream upstream) {
+        return builder(upstream).build();
+    }
+
+    /** A builder for this upstream. */
+    public static Builder builder(Upstream upstream) {
+        return new Builder(requireNonNull(upstream, "upstream"));
+    }
+
+    /** The upstream: endpoints, balancing and health. */
+    public Upstream upstream() {
+        return upstream;
+    }
+
+    /** The client whose pools reach the endpoints. */
+    public HttpClient client() {
+        return client;
+    }
+
+    /** The breaker options. */
+    public BreakerOptions breakerOptions() {
+        return breakerOptions;
+    }
+
+    /** The state of the endpoint's breaker. */
+    public BreakerState breakerState(Endpoint endpoint) {
+        CircuitBreaker breaker = breaker(endpoint);
+        if (breaker == null) {
+            return BreakerState.DISABLED;
+        }
+        switch (breaker.getState()) {
+            case OPEN:
+            case FORCED_OPEN:
+                return BreakerState.OPEN;
+            case HALF_OPEN:
+                return BreakerState.HALF_OPEN;
+            default:
+                return BreakerState.CLOSED;
+        }
+    }
+
+    /** Requests in flight through the bulkhead; 0 when there is none. */
+    public int inFlight() {
+        return bulkhead == null
+                ? 0
+                : bulkhead.getBulkheadConfig().getMaxConcurrentCalls()
+                        - bulkhead.getMetrics().getAvailableConcurrentCalls();
+    }
+
+    /** How many requests the bulkhead refused since the group was built. */
+    public long bulkheadRejections() {
+        return bulkheadRejections.sum();
+    }
+
+    /** Stops health checks and closes the client if the group created it. */
+    @Override
+    public void close() {
+        upstream.close();
+        if (healthScheduler != null) {
+            healthScheduler.shutdownNow();
+        }
+        if (ownsClient) {
+            client.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "GuardedUpstream(" + upstream.name() + ")";
+    }
+
+    /** The endpoint's breaker, created on first use; {@code null} when breakers are disabled. */
+    CircuitBreaker breaker(Endpoint endpoint) {
+        if (breakerConfig == null) {
+            return null;
+        }
+        String key = endpoint.authority();
+        CircuitBreaker breaker = breakers.get(key);
+        return breaker != null
+                ? breaker
+                : breakers.computeIfAbsent(key, k -> CircuitBreaker.of(upstream.name() + "/" + k, breakerConfig));
+    }
+
+    /** Takes a place in the bulkhead; false (and counted) when it is full. */
+    boolean tryEnter() {
+        if (bulkhead == null || bulkhead.tryAcquirePermission()) {
+            return true;
+        }
+        bulkheadRejections.increment();
+        return false;
+    }
+
+    /** Gives back a place taken by {@link #tryEnter()}. */
+    void exit() {
+        if (bulkhead != null) {
+            bulkhead.onComplete();
+        }
+    }
+
+    private ScheduledExecutorService startHealthChecks() {
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "parry-health-" + upstream.name());
+            thread.setDaemon(true);
+            return thread;
+        });
+        upstream.startHealthChecks(client, scheduler);
+        return scheduler;
+    }
+
+    private static CircuitBreakerConfig breakerConfig(BreakerOptions options) {
+        return CircuitBreakerConfig.custom()
+                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                .slidingWindowSize(options.slidingWindowSize())
+                .minimumNumberOfCalls(options.minimumCalls())
+                .failureRateThreshold(options.failureRateThreshold())
+                .waitDurationInOpenState(options.openDuration())
+                .permittedNumberOfCallsInHalfOpenState(options.halfOpenCalls())
+                .automaticTransitionFromOpenToHalfOpenEnabled(false)
+                .recordExceptions(Throwable.class)
+                .build();
+    }
+
+    /** Builds a {@link GuardedUpstream}; not thread-safe. */
+    public static final class Builder {
+        private final Upstream upstream;
+        private HttpClient client;
+        private BreakerOptions breaker = BreakerOptions.ofDefault();
+        private int maxConcurrent;
+        private boolean healthChecked = true;
+
+        private Builder(Upstream upstream) {
+            this.upstream = upstream;
+        }
+
+        /** Uses a shared client (not closed with the group) instead of one of its own. */
+        public Builder client(HttpClient client) {
+            this.client = requireNonNull(client, "client");
+            return this;
+        }
+
+        /** Sets the breaker options; {@link BreakerOptions#disabled()} turns breakers off. */
+        public Builder breaker(BreakerOptions breaker) {
+            this.breaker = requireNonNull(breaker, "breaker");
+            return this;
+        }
+
+        /** Sets the most requests in flight to the group; 0 (the default) for no bulkhead. */
+        public Builder maxConcurrent(int maxConcurrent) {
+            this.maxConcurrent = maxConcurrent;
+            return this;
+        }
+
+        /**
+         * Whether to run the upstream's active health checks, if it has any (default true); off for an
+         * upstream whose checks someone else starts.
+         */
+        public Builder healthChecks(boolean enabled) {
+            this.healthChecked = enabled;
+            return this;
+        }
+
+        /**
+         * The guarded upstream; starts its health checks.
+         *
+         * @throws IllegalArgumentException if {@code maxConcurrent} is negative
+         */
+        public GuardedUpstream build() {
+            if (maxConcurrent < 0) {
+                throw new IllegalArgumentException("maxConcurrent: " + maxConcurrent + " (expected: >= 0)");
+            }
+            return new GuardedUpstream(this);
+        }
+    }
+}

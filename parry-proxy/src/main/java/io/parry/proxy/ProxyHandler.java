@@ -1,0 +1,192 @@
+package io.parry.proxy;
+
+import static java.util.Objects.requireNonNull;
+
+import io.parry.client.ClientTimeouts;
+import io.parry.http.HttpBody;
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import io.parry.http.internal.FixedBody;
+import io.parry.server.Handler;
+import io.parry.server.RequestContext;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+
+/**
+ * A streaming reverse proxy: a handler that sends each request to an endpoint of an upstream and the
+ * response back, both bodies streaming as they arrive. Reading either side pauses while the other
+ * side cannot take more, so memory per exchange stays bounded whatever the body sizes.
+ *
+ * <p>On the way up, hop-by-hop fields are removed, {@code X-Forwarded-*}, {@code Forwarded} and
+ * {@code Via} are added ({@link ForwardingOptions}), and the path, {@code Host} and header rules
+ * applied. On the way down, hop-by-hop fields are removed and {@code Via} and the response rules
+ * applied. Failures become problem+json: 503 when no endpoint can take the request (refused, pool or
+ * bulkhead full, no healthy endpoint, every breaker open), 504 when the upstream is too slow, 502 when
+ * its response is malformed or its connection breaks before the response head. A response body that
+ * breaks later closes the client's connection, so it never looks complete. A client that goes away
+ * cancels the upstream call. Retries follow the {@link RetryPolicy}.
+ *
+ * <pre>{@code
+ * GuardedUpstream api = GuardedUpstream.of(Upstream.of("api", Endpoint.parse("127.0.0.1:9000")));
+ * Server.builder().handler(ProxyHandler.builder(api).path(PathRewrite.stripPrefix("/api")).build()).start();
+ * }</pre>
+ *
+ * The handler runs on the connection's event loop, and so does its upstream call when the upstream's
+ * client is used from a Parry server: a proxied exchange does not change thread.
+ */
+public final class ProxyHandler implements Handler {
+    private final Function<HttpRequest, GuardedUpstream> upstreams;
+    final PathRewrite path;
+    final HostRewrite host;
+    final HeaderRules requestHeaders;
+    final HeaderRules responseHeaders;
+    final ForwardingOptions forwarding;
+    final ClientTimeouts timeouts;
+    final RetryPolicy retry;
+    final RetryBudget budget;
+
+    private ProxyHandler(Builder builder) {
+        this.upstreams = builder.upstreams;
+        this.path = builder.path;
+        this.host = builder.host;
+        this.requestHeaders = builder.requestHeaders;
+        this.responseHeaders = builder.responseHeaders;
+        this.forwarding = builder.forwarding;
+        this.timeouts = builder.timeouts;
+        this.retry = builder.retry;
+        this.budget = new RetryBudget(retry);
+    }
+
+    /** A proxy to the upstream with the default policies. */
+    public static ProxyHandler to(GuardedUpstream upstream) {
+        return builder(upstream).build();
+    }
+
+    /** A builder for a proxy to one upstream. */
+    public static Builder builder(GuardedUpstream upstream) {
+        requireNonNull(upstream, "upstream");
+        return new Builder(request -> upstream);
+    }
+
+    /**
+     * A builder for a proxy that picks the upstream per request from its head (method, target,
+     * headers), before any of the body is read; {@code null} answers 503.
+     */
+    public static Builder builder(Function<HttpRequest, GuardedUpstream> upstreams) {
+        return new Builder(requireNonNull(upstreams, "upstreams"));
+    }
+
+    @Override
+    public CompletionStage<HttpResponse> handle(RequestContext ctx, HttpRequest request) {
+        GuardedUpstream upstream = upstreams.apply(request);
+        if (upstream == null) {
+            return CompletableFuture.failedFuture(ProxyFailures.noUpstream());
+        }
+        if (!upstream.tryEnter()) {
+            return CompletableFuture.failedFuture(
+                    ProxyFailures.busy(upstream.upstream().name()));
+        }
+        budget.deposit();
+        HttpBody body = request.body();
+        if (isReplayable(body) || !fitsReplayBuffer(body)) {
+            return new ProxyCall(this, ctx, request, upstream, isReplayable(body)).start();
+        }
+        return proxyBuffered(ctx, request, upstream);
+    }
+
+    /** Reads a small body in full first, so the request can be replayed on another endpoint. */
+    private CompletionStage<HttpResponse> proxyBuffered(
+            RequestContext ctx, HttpRequest request, GuardedUpstream upstream) {
+        CompletableFuture<HttpResponse> result = new CompletableFuture<>();
+        request.body().aggregate(retry.replayBufferSize()).whenComplete((data, failure) -> {
+            if (failure != null) {
+                upstream.exit();
+                result.completeExceptionally(failure);
+                return;
+            }
+            new ProxyCall(this, ctx, request.withBody(HttpBody.of(data)), upstream, true)
+                    .start()
+                    .whenComplete((response, callFailure) -> {
+                        if (callFailure != null) {
+                            result.completeExceptionally(callFailure);
+                        } else {
+                            result.complete(response);
+                        }
+                    });
+        });
+        return result;
+    }
+
+    private static boolean isReplayable(HttpBody body) {
+        return body instanceof FixedBody || body.contentLength() == 0;
+    }
+
+    private boolean fitsReplayBuffer(HttpBody body) {
+        long length = body.contentLength();
+        return retry.maxAttempts() > 1 && length > 0 && length <= retry.replayBufferSize();
+    }
+
+    /** Builds a {@link ProxyHandler}; not thread-safe. */
+    public static final class Builder {
+        private final Function<HttpRequest, GuardedUpstream> upstreams;
+        private PathRewrite path = PathRewrite.none();
+        private HostRewrite host = HostRewrite.keep();
+        private HeaderRules requestHeaders = HeaderRules.none();
+        private HeaderRules responseHeaders = HeaderRules.none();
+        private ForwardingOptions forwarding = ForwardingOptions.ofDefault();
+        private ClientTimeouts timeouts;
+        private RetryPolicy retry = RetryPolicy.ofDefault();
+
+        private Builder(Function<HttpRequest, GuardedUpstream> upstreams) {
+            this.upstreams = upstreams;
+        }
+
+        /** Sets how the upstream path is made (default: unchanged). */
+        public Builder path(PathRewrite path) {
+            this.path = requireNonNull(path, "path");
+            return this;
+        }
+
+        /** Sets which {@code Host} the upstream sees (default: the client's). */
+        public Builder host(HostRewrite host) {
+            this.host = requireNonNull(host, "host");
+            return this;
+        }
+
+        /** Sets the rules applied to request headers on the way up. */
+        public Builder requestHeaders(HeaderRules rules) {
+            this.requestHeaders = requireNonNull(rules, "requestHeaders");
+            return this;
+        }
+
+        /** Sets the rules applied to response headers on the way down. */
+        public Builder responseHeaders(HeaderRules rules) {
+            this.responseHeaders = requireNonNull(rules, "responseHeaders");
+            return this;
+        }
+
+        /** Sets the forwarding headers policy. */
+        public Builder forwarding(ForwardingOptions forwarding) {
+            this.forwarding = requireNonNull(forwarding, "forwarding");
+            return this;
+        }
+
+        /** Sets the upstream call's timeouts (default: those of the upstream's client). */
+        public Builder timeouts(ClientTimeouts timeouts) {
+            this.timeouts = requireNonNull(timeouts, "timeouts");
+            return this;
+        }
+
+        /** Sets the retry policy (default {@link RetryPolicy#ofDefault()}). */
+        public Builder retry(RetryPolicy retry) {
+            this.retry = requireNonNull(retry, "retry");
+            return this;
+        }
+
+        /** The handler. */
+        public ProxyHandler build() {
+            return new ProxyHandler(this);
+        }
+    }
+}

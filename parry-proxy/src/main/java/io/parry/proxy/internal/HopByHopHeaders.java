@@ -1,0 +1,80 @@
+package io.parry.proxy.internal;
+
+import io.parry.http.HttpHeaders;
+import io.parry.http.internal.AsciiCase;
+
+/**
+ * The header fields that describe one connection and so must not be forwarded (RFC 9110, section
+ * 7.6.1): {@code Connection} and every field it names, and the fields that are hop-by-hop by
+ * definition or by long practice ({@code Keep-Alive}, {@code Proxy-Connection}).
+ */
+public final class HopByHopHeaders {
+    private HopByHopHeaders() {}
+
+    /**
+     * These headers without hop-by-hop fields, or the same instance when there are none.
+     *
+     * @see #strip(HttpHeaders)
+     */
+    public static HttpHeaders remove(HttpHeaders headers) {
+        return hasAny(headers) ? strip(headers).build() : headers;
+    }
+
+    /**
+     * A builder holding these headers without hop-by-hop fields, for callers that change more; it
+     * always copies, so prefer {@link #remove} when nothing else changes.
+     */
+    public static HttpHeaders.Builder strip(HttpHeaders headers) {
+        HttpHeaders.Builder builder = headers.toBuilder();
+        boolean hasConnection = headers.contains("connection");
+        for (int i = 0; i < headers.size(); i++) {
+            String name = headers.name(i);
+            if (isAlwaysHopByHop(name) || (hasConnection && isNamedByConnection(headers, name))) {
+                builder.remove(name);
+            }
+        }
+        return builder;
+    }
+
+    /** Whether a field of this name is hop-by-hop whatever {@code Connection} says; case-insensitive. */
+    public static boolean isAlwaysHopByHop(String name) {
+        switch (name.length()) {
+            case 2:
+                return AsciiCase.equalsIgnoreCase(name, "te");
+            case 7:
+                return AsciiCase.equalsIgnoreCase(name, "trailer") || AsciiCase.equalsIgnoreCase(name, "upgrade");
+            case 10:
+                return AsciiCase.equalsIgnoreCase(name, "connection") || AsciiCase.equalsIgnoreCase(name, "keep-alive");
+            case 16:
+                return AsciiCase.equalsIgnoreCase(name, "proxy-connection");
+            case 17:
+                // The body is forwarded as a stream and framed afresh on each hop (RFC 9112, section 6.1).
+                return AsciiCase.equalsIgnoreCase(name, "transfer-encoding");
+            case 18:
+                return AsciiCase.equalsIgnoreCase(name, "proxy-authenticate");
+            case 19:
+                return AsciiCase.equalsIgnoreCase(name, "proxy-authorization");
+            default:
+                return false;
+        }
+    }
+
+    private static boolean hasAny(HttpHeaders headers) {
+        for (int i = 0; i < headers.size(); i++) {
+            // A field named by Connection can only be present alongside Connection, which is itself hop-by-hop.
+            if (isAlwaysHopByHop(headers.name(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Content-Length describes the body, which is forwarded unchanged, so a Connection option cannot
+     * remove it (RFC 9110, section 7.6.1: a connection option must not name a field meant for all
+     * recipients).
+     */
+    private static boolean isNamedByConnection(HttpHeaders headers, String name) {
+        return !AsciiCase.equalsIgnoreCase(name, "content-length") && headers.containsValue("connection", name);
+    }
+}
