@@ -2,6 +2,7 @@ package io.parry.server;
 
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
+import io.parry.http.tracing.TraceContext;
 import io.parry.server.internal.CurrentContext;
 import java.net.InetSocketAddress;
 import java.util.Map;
@@ -12,9 +13,11 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * Facts about one request that are not in the request itself: where it came from, its id, the event
- * loop it runs on. The context is current ({@link #current()}) while Parry runs the request's
- * handler, its blocking work and tasks scheduled on {@link #eventLoop()}.
+ * Facts about one request that are not in the request itself: where it came from, its id, its trace,
+ * the event loop it runs on. The context is current ({@link #current()}) while Parry runs the
+ * request's handler, its blocking work, tasks scheduled on {@link #eventLoop()}, and the stages Parry
+ * completes for it; unless {@link ServerOptions.Builder#tracing(boolean) tracing} is off, the SLF4J
+ * MDC then holds its {@code traceId}, {@code spanId} and {@code requestId}.
  */
 public interface RequestContext {
 
@@ -35,6 +38,18 @@ public interface RequestContext {
 
     /** An id for this request, unique within the process, for logs and error responses. */
     String requestId();
+
+    /**
+     * The trace this request is part of, with the server's span for it: the trace that arrived in the
+     * request's {@code traceparent} or B3 fields with a new span id whose parent is the caller's span,
+     * or a new sampled trace when none arrived or the fields were malformed. The same value on every
+     * call and thread; a client passes it on with {@code traceContext().child()}.
+     *
+     * <p>This default, for a context made outside a server, returns a new root on each call.
+     */
+    default TraceContext traceContext() {
+        return TraceContext.newRoot(true);
+    }
 
     /** The client's address (the peer of the TCP connection). */
     InetSocketAddress remoteAddress();

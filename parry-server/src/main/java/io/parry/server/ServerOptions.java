@@ -6,7 +6,7 @@ import io.parry.transport.TransportKind;
 
 /**
  * How a {@link Server} listens and what it allows: listener address, event loops, transport,
- * {@link RequestLimits}, {@link ServerTimeouts} and {@link WorkerOptions}.
+ * {@link RequestLimits}, {@link ServerTimeouts}, {@link WorkerOptions} and whether requests are traced.
  *
  * <pre>{@code
  * ServerOptions options = ServerOptions.builder().port(8080).eventLoopThreads(2).build();
@@ -20,6 +20,7 @@ public final class ServerOptions {
     private final RequestLimits limits;
     private final ServerTimeouts timeouts;
     private final WorkerOptions workers;
+    private final boolean tracing;
 
     private ServerOptions(Builder builder) {
         this.host = builder.host;
@@ -29,6 +30,7 @@ public final class ServerOptions {
         this.limits = builder.limits;
         this.timeouts = builder.timeouts;
         this.workers = builder.workers;
+        this.tracing = builder.tracing;
     }
 
     /** The defaults: all interfaces, port 8080, one event loop per core, automatic transport. */
@@ -50,7 +52,8 @@ public final class ServerOptions {
                 .transport(transport)
                 .limits(limits)
                 .timeouts(timeouts)
-                .workers(workers);
+                .workers(workers)
+                .tracing(tracing);
     }
 
     /** The address to listen on; {@code 0.0.0.0} for every interface. */
@@ -88,6 +91,11 @@ public final class ServerOptions {
         return workers;
     }
 
+    /** Whether requests are traced and their ids put in the SLF4J MDC; see {@link Builder#tracing(boolean)}. */
+    public boolean tracing() {
+        return tracing;
+    }
+
     /** Builds {@link ServerOptions}; not thread-safe. */
     public static final class Builder {
         private String host = "0.0.0.0";
@@ -97,6 +105,7 @@ public final class ServerOptions {
         private RequestLimits limits = RequestLimits.ofDefault();
         private ServerTimeouts timeouts = ServerTimeouts.ofDefault();
         private WorkerOptions workers = WorkerOptions.ofDefault();
+        private boolean tracing = true;
 
         private Builder() {}
 
@@ -139,6 +148,18 @@ public final class ServerOptions {
         /** Sets the worker executor options. */
         public Builder workers(WorkerOptions workers) {
             this.workers = requireNonNull(workers, "workers");
+            return this;
+        }
+
+        /**
+         * Whether to trace requests (default true): take each request's trace from its W3C
+         * {@code traceparent} or B3 fields, or start one, before the handler runs, and put the ids in
+         * the SLF4J MDC as {@code traceId}, {@code spanId} and {@code requestId} while Parry runs code
+         * for the request, removing them after. Off, nothing is done per request for tracing, and
+         * {@link RequestContext#traceContext()} works out the trace when first asked.
+         */
+        public Builder tracing(boolean enabled) {
+            this.tracing = enabled;
             return this;
         }
 

@@ -22,6 +22,7 @@ class ServerOptionsTest {
         assertThat(options.limits()).isSameAs(RequestLimits.ofDefault());
         assertThat(options.timeouts()).isSameAs(ServerTimeouts.ofDefault());
         assertThat(options.workers()).isSameAs(WorkerOptions.ofDefault());
+        assertThat(options.tracing()).isTrue();
     }
 
     @ParameterizedTest
@@ -72,6 +73,7 @@ class ServerOptionsTest {
                 .limits(limits)
                 .timeouts(timeouts)
                 .workers(workers)
+                .tracing(false)
                 .build();
 
         ServerOptions copy = options.toBuilder().build();
@@ -84,6 +86,7 @@ class ServerOptionsTest {
         assertThat(copy.limits()).isSameAs(limits);
         assertThat(copy.timeouts()).isSameAs(timeouts);
         assertThat(copy.workers()).isSameAs(workers);
+        assertThat(copy.tracing()).isFalse();
     }
 
     @Test

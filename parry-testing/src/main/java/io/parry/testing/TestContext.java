@@ -4,6 +4,8 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
+import io.parry.http.tracing.TraceContext;
+import io.parry.http.tracing.TracePropagation;
 import io.parry.server.RequestContext;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -15,7 +17,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 
-/** The context of a request that a {@link HandlerTester} runs: fixed loopback addresses, no path parameters. */
+/**
+ * The context of a request that a {@link HandlerTester} runs: fixed loopback addresses, no path
+ * parameters, the trace from the request's fields or a new one.
+ */
 final class TestContext implements RequestContext {
     static final InetSocketAddress REMOTE = loopback(50_000);
     static final InetSocketAddress LOCAL = loopback(8080);
@@ -24,12 +29,14 @@ final class TestContext implements RequestContext {
     private final HttpRequest request;
     private final TestEventLoop eventLoop;
     private final ExecutorService workers;
+    private final TraceContext trace;
 
     TestContext(String requestId, HttpRequest request, TestEventLoop eventLoop, ExecutorService workers) {
         this.request = request;
         this.requestId = requestId;
         this.eventLoop = eventLoop;
         this.workers = workers;
+        this.trace = TracePropagation.ofDefault().nextSpan(request.headers());
     }
 
     private static InetSocketAddress loopback(int port) {
@@ -48,6 +55,11 @@ final class TestContext implements RequestContext {
     @Override
     public String requestId() {
         return requestId;
+    }
+
+    @Override
+    public TraceContext traceContext() {
+        return trace;
     }
 
     @Override

@@ -80,6 +80,22 @@ class HandlerTesterTest {
     }
 
     @Test
+    void givesEachRequestTheTraceItCarriesWithItsOwnSpan() {
+        tester.send(HttpRequest.builder(HttpMethod.GET, "/")
+                .header("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
+                .build());
+        RequestContext traced = seenContext.get();
+        tester.get("/");
+        RequestContext untraced = seenContext.get();
+
+        assertThat(traced.traceContext().traceId()).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+        assertThat(traced.traceContext().parentSpanId()).isEqualTo("00f067aa0ba902b7");
+        assertThat(traced.traceContext()).isSameAs(traced.traceContext());
+        assertThat(untraced.traceContext().parentSpanId()).isNull();
+        assertThat(untraced.traceContext().traceId()).isNotEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+    }
+
+    @Test
     void addsAHostFieldOnlyWhenTheRequestHasNone() {
         tester.get("/");
         assertThat(seenRequest.get().authority()).isEqualTo("localhost");

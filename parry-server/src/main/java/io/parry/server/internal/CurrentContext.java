@@ -9,7 +9,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
-/** The request context of the running thread: set around every piece of work Parry runs for a request. */
+/**
+ * The request context of the running thread: set around every piece of work Parry runs for a request,
+ * with the request's ids in the SLF4J MDC (see {@link RequestMdc}).
+ */
 public final class CurrentContext {
     /** Netty's thread local: an indexed slot on event-loop threads, cheaper than a hash lookup per request. */
     private static final FastThreadLocal<RequestContext> CURRENT = new FastThreadLocal<>();
@@ -23,30 +26,43 @@ public final class CurrentContext {
 
     /** Runs the task with {@code ctx} current, restoring what was current before. */
     public static void run(RequestContext ctx, Runnable task) {
-        RequestContext previous = CURRENT.get();
-        CURRENT.set(ctx);
+        RequestContext previous = enter(ctx);
         try {
             task.run();
         } finally {
-            restore(previous);
+            exit(ctx, previous);
         }
     }
 
     /** Calls the task with {@code ctx} current, restoring what was current before. */
     public static <V> V call(RequestContext ctx, Callable<V> task) throws Exception {
-        RequestContext previous = CURRENT.get();
-        CURRENT.set(ctx);
+        RequestContext previous = enter(ctx);
         try {
             return task.call();
         } finally {
-            restore(previous);
+            exit(ctx, previous);
+        }
+    }
+
+    /**
+     * Calls the work with {@code ctx} current and completes {@code result} with its outcome while it
+     * is still current, so the stages chained on the result that run at once run in the request's
+     * context too.
+     */
+    public static <V> void complete(RequestContext ctx, Callable<V> work, CompletableFuture<V> result) {
+        RequestContext previous = enter(ctx);
+        try {
+            result.complete(work.call());
+        } catch (Throwable t) {
+            result.completeExceptionally(t);
+        } finally {
+            exit(ctx, previous);
         }
     }
 
     /** Runs the handler with {@code ctx} current; a throw or a null becomes a failed stage. */
     static CompletionStage<HttpResponse> handle(Handler handler, RequestContext ctx, HttpRequest request) {
-        RequestContext previous = CURRENT.get();
-        CURRENT.set(ctx);
+        RequestContext previous = enter(ctx);
         try {
             CompletionStage<HttpResponse> stage = handler.handle(ctx, request);
             return stage != null
@@ -55,11 +71,26 @@ public final class CurrentContext {
         } catch (Throwable t) {
             return CompletableFuture.failedFuture(t);
         } finally {
-            restore(previous);
+            exit(ctx, previous);
         }
     }
 
-    private static void restore(RequestContext previous) {
+    /**
+     * Makes {@code ctx} current without a task, for code that cannot afford a lambda per call; pair
+     * with {@link #exit} in a {@code finally}.
+     *
+     * @return what was current before, for {@link #exit}
+     */
+    static RequestContext enter(RequestContext ctx) {
+        RequestContext previous = CURRENT.get();
+        CURRENT.set(ctx);
+        RequestMdc.entered(ctx, previous);
+        return previous;
+    }
+
+    /** Makes {@code previous} current again after {@link #enter}. */
+    static void exit(RequestContext ctx, RequestContext previous) {
         CURRENT.set(previous);
+        RequestMdc.exited(ctx, previous);
     }
 }

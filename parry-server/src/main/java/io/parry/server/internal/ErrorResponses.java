@@ -25,12 +25,14 @@ final class ErrorResponses {
             HttpStatusException statusException = (HttpStatusException) cause;
             return problem(exchange, statusException.status(), statusException.detail());
         }
-        log.error(
-                "{} {} failed (request id {})",
-                exchange.request.method(),
-                exchange.request.path(),
-                exchange.requestId(),
-                cause);
+        CurrentContext.run(
+                exchange,
+                () -> log.error(
+                        "{} {} failed (request id {})",
+                        exchange.request.method(),
+                        exchange.request.path(),
+                        exchange.requestId(),
+                        cause));
         return problem(exchange, HttpStatus.INTERNAL_SERVER_ERROR, null);
     }
 

@@ -4,12 +4,16 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
+import io.parry.http.tracing.TraceContext;
+import io.parry.http.tracing.TracePropagation;
 import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
 import io.parry.transport.internal.BodyFlow;
 import io.parry.transport.internal.EventLoopScheduler;
 import io.parry.transport.internal.InboundBody;
 import io.parry.transport.internal.TaskWrapper;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -19,9 +23,20 @@ import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * One request and its response on a connection; also the request's {@link RequestContext}. Its
- * fields are touched only on the connection's event loop.
+ * fields are touched only on the connection's event loop, but for the trace, which any thread may
+ * be first to ask for.
  */
-final class Exchange implements RequestContext, BodyFlow, TaskWrapper {
+final class Exchange implements RequestContext, TracedContext, BodyFlow, TaskWrapper {
+    private static final VarHandle TRACE;
+
+    static {
+        try {
+            TRACE = MethodHandles.lookup().findVarHandle(Exchange.class, "trace", TraceContext.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     final Http1Connection connection;
     final int sequence;
     final boolean http10;
@@ -41,6 +56,8 @@ final class Exchange implements RequestContext, BodyFlow, TaskWrapper {
     boolean closeAfter;
     boolean finished;
     private String requestId;
+    /** Set once, by whichever thread asks first; read plainly, as a TraceContext is immutable. */
+    private TraceContext trace;
 
     Exchange(Http1Connection connection, int sequence, boolean http10, long startNanos) {
         this.connection = connection;
@@ -70,6 +87,23 @@ final class Exchange implements RequestContext, BodyFlow, TaskWrapper {
     }
 
     @Override
+    public TraceContext traceContext() {
+        TraceContext current = trace;
+        if (current != null) {
+            return current;
+        }
+        TraceContext made =
+                request != null ? TracePropagation.ofDefault().nextSpan(request.headers()) : TraceContext.newRoot(true);
+        TraceContext raced = (TraceContext) TRACE.compareAndExchange(this, null, made);
+        return raced != null ? raced : made;
+    }
+
+    @Override
+    public TraceContext mdcTrace() {
+        return connection.runtime().tracing ? traceContext() : null;
+    }
+
+    @Override
     public InetSocketAddress remoteAddress() {
         return connection.remoteAddress();
     }
@@ -93,13 +127,7 @@ final class Exchange implements RequestContext, BodyFlow, TaskWrapper {
     public CompletionStage<HttpResponse> runBlocking(Callable<HttpResponse> work) {
         CompletableFuture<HttpResponse> result = new CompletableFuture<>();
         try {
-            connection.runtime().workers.execute(() -> {
-                try {
-                    result.complete(CurrentContext.call(this, work));
-                } catch (Throwable t) {
-                    result.completeExceptionally(t);
-                }
-            });
+            connection.runtime().workers.execute(() -> CurrentContext.complete(this, work, result));
         } catch (RejectedExecutionException e) {
             connection.runtime().rejections.record(Rejection.WORKERS_BUSY, remoteAddress(), "worker executor full");
             result.completeExceptionally(
@@ -142,6 +170,14 @@ final class Exchange implements RequestContext, BodyFlow, TaskWrapper {
             }
         }
         return clientGone;
+    }
+
+    /** The connection closed before the response was sent: tells whoever asked, in the request's context. */
+    void clientLeft() {
+        abandoned = true;
+        if (clientGone != null) {
+            CurrentContext.run(this, () -> clientGone.complete(null));
+        }
     }
 
     @Override

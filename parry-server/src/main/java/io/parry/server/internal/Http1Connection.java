@@ -18,6 +18,7 @@ import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
 import io.parry.server.Rejection;
+import io.parry.server.RequestContext;
 import io.parry.transport.internal.InboundBody;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -87,7 +88,16 @@ final class Http1Connection extends ChannelDuplexHandler {
         if (msg instanceof io.netty.handler.codec.http.HttpRequest) {
             onRequestHead((io.netty.handler.codec.http.HttpRequest) msg);
         } else if (msg instanceof HttpContent) {
-            onContent((HttpContent) msg);
+            // The body's subscriber, and stages such as aggregate(), run here: in the request's context.
+            Exchange exchange = receiving;
+            RequestContext previous = exchange != null ? CurrentContext.enter(exchange) : null;
+            try {
+                onContent((HttpContent) msg);
+            } finally {
+                if (exchange != null) {
+                    CurrentContext.exit(exchange, previous);
+                }
+            }
         } else {
             ReferenceCountUtil.release(msg);
         }

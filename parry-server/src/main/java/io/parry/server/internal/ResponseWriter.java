@@ -123,10 +123,7 @@ final class ResponseWriter {
         Exchange exchange;
         while ((exchange = exchanges.poll()) != null) {
             exchange.finished = true;
-            exchange.abandoned = true;
-            if (exchange.clientGone != null) {
-                exchange.clientGone.complete(null);
-            }
+            exchange.clientLeft();
             if (exchange.body != null) {
                 exchange.body.discard();
             }

@@ -20,6 +20,7 @@ final class ServerRuntime {
     final long requestNanos;
     final long writeNanos;
     final ConnectionRegistry connections;
+    final boolean tracing;
     private final AtomicLong connectionIds = new AtomicLong();
     private volatile boolean draining;
 
@@ -27,6 +28,7 @@ final class ServerRuntime {
         this.limits = options.limits();
         this.handler = handler;
         this.workers = WorkerExecutor.create(options.workers());
+        this.tracing = options.tracing();
         this.decoderConfig = new HttpDecoderConfig()
                 .setMaxInitialLineLength(limits.maxInitialLineLength())
                 .setMaxHeaderSize(limits.maxHeaderSize())

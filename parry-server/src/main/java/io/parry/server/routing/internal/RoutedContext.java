@@ -2,8 +2,10 @@ package io.parry.server.routing.internal;
 
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
+import io.parry.http.tracing.TraceContext;
 import io.parry.server.RequestContext;
 import io.parry.server.internal.CurrentContext;
+import io.parry.server.internal.TracedContext;
 import io.parry.transport.internal.EventLoopScheduler;
 import io.parry.transport.internal.TaskWrapper;
 import java.net.InetSocketAddress;
@@ -18,7 +20,7 @@ import java.util.concurrent.ScheduledExecutorService;
  * current wherever the server's context would be: in the handler, in blocking work and in event-loop
  * tasks.
  */
-public final class RoutedContext implements RequestContext {
+public final class RoutedContext implements RequestContext, TracedContext {
     private final RequestContext delegate;
     private final Map<String, String> pathParams;
     private final int mountOffset;
@@ -89,6 +91,16 @@ public final class RoutedContext implements RequestContext {
     @Override
     public String requestId() {
         return delegate.requestId();
+    }
+
+    @Override
+    public TraceContext traceContext() {
+        return delegate.traceContext();
+    }
+
+    @Override
+    public TraceContext mdcTrace() {
+        return delegate instanceof TracedContext ? ((TracedContext) delegate).mdcTrace() : null;
     }
 
     @Override

@@ -6,7 +6,6 @@ import io.parry.http.HttpStatusException;
 import io.parry.server.Handler;
 import io.parry.server.RequestContext;
 import io.parry.server.internal.CurrentContext;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -30,21 +29,13 @@ public final class Scheduled {
         return (ctx, request) -> {
             CompletableFuture<HttpResponse> result = new CompletableFuture<>();
             try {
-                executor.execute(() -> run(ctx, () -> await(handler.handle(ctx, request)), result));
+                executor.execute(() -> CurrentContext.complete(ctx, () -> await(handler.handle(ctx, request)), result));
             } catch (RejectedExecutionException e) {
                 result.completeExceptionally(new HttpStatusException(
                         HttpStatus.SERVICE_UNAVAILABLE, "The server is busy; try again later.", e));
             }
             return result;
         };
-    }
-
-    private static void run(RequestContext ctx, Callable<HttpResponse> work, CompletableFuture<HttpResponse> result) {
-        try {
-            result.complete(CurrentContext.call(ctx, work));
-        } catch (Throwable t) {
-            result.completeExceptionally(t);
-        }
     }
 
     private static HttpResponse await(CompletionStage<HttpResponse> stage) throws Exception {
