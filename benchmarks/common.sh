@@ -5,12 +5,16 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 BENCH_JAR=$ROOT/benchmarks/target/parry-benchmarks.jar
 HELLO_JAR=$ROOT/examples/hello/target/parry-hello.jar
+PROXY_JAR=$ROOT/examples/proxy/target/parry-proxy-example.jar
 BASELINE_MAIN=io.parry.benchmarks.baseline.NettyBaselineServer
 
 # Server commands are shell command lines run with JVM_FLAGS, PORT and JAVA in their environment, so an override
 # such as PARRY_CMD='java $JVM_FLAGS -cp ... NettyBaselineServer' gets each script's JVM flags and port.
 DEFAULT_PARRY_CMD='$JAVA $JVM_FLAGS -jar examples/hello/target/parry-hello.jar'
 DEFAULT_BASELINE_CMD="\$JAVA \$JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar $BASELINE_MAIN"
+# The proxy example also reads UPSTREAM, which the proxy scripts export.
+DEFAULT_PROXY_CMD='$JAVA $JVM_FLAGS -jar examples/proxy/target/parry-proxy-example.jar'
+DEFAULT_STREAM_UPSTREAM_CMD='$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.upstream.StreamUpstreamServer'
 
 CHILD_PIDS=()
 cd "$ROOT"
@@ -26,22 +30,28 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# server_command TARGET: the command line for parry or baseline.
+# server_command TARGET: the command line for parry, baseline, proxy (Parry's proxy example) or stream-upstream.
 server_command() {
   case $1 in
     parry) echo "${PARRY_CMD:-$DEFAULT_PARRY_CMD}" ;;
     baseline) echo "${BASELINE_CMD:-$DEFAULT_BASELINE_CMD}" ;;
-    *) echo "unknown target: $1 (expected: parry or baseline)" >&2; return 1 ;;
+    proxy) echo "${PARRY_PROXY_CMD:-$DEFAULT_PROXY_CMD}" ;;
+    stream-upstream) echo "$DEFAULT_STREAM_UPSTREAM_CMD" ;;
+    *) echo "unknown target: $1 (expected: parry, baseline, proxy or stream-upstream)" >&2; return 1 ;;
   esac
 }
 
 # ensure_jars TARGET...: builds the missing jars among those the targets run from. The benchmarks jar (the baseline
-# and the clients) is always needed; Parry's only for the parry target, and only when PARRY_CMD does not replace it.
+# and the clients) is always needed; Parry's only for the parry or proxy target, and only when PARRY_CMD or
+# PARRY_PROXY_CMD does not replace it.
 ensure_jars() {
   local modules=()
   [[ -f $BENCH_JAR ]] || modules+=(benchmarks)
   if [[ " $* " == *" parry "* && -z ${PARRY_CMD:-} && ! -f $HELLO_JAR ]]; then
     modules+=(examples/hello)
+  fi
+  if [[ " $* " == *" proxy "* && -z ${PARRY_PROXY_CMD:-} && ! -f $PROXY_JAR ]]; then
+    modules+=(examples/proxy)
   fi
   if ((${#modules[@]})); then
     echo "building ${modules[*]}"
@@ -99,6 +109,23 @@ wait_for_port() {
   exit 1
 }
 
+# wait_for_200 URL PID LOG: polls URL with curl every 100 ms for up to 30 s until it answers 200, failing early if
+# the process dies; for proxies, whose port opens before they can reach their upstream.
+wait_for_200() {
+  local url=$1 pid=$2 log=$3 i
+  for ((i = 0; i < 300; i++)); do
+    [[ $(curl -s -o /dev/null -m 2 -w '%{http_code}' "$url") == 200 ]] && return 0
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "server (pid $pid) exited before $url answered 200; its log:" >&2
+      tail -n 20 "$log" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+  echo "$url did not answer 200 within 30 s" >&2
+  exit 1
+}
+
 # stop_pid PID: SIGTERM, up to 10 s to exit, then SIGKILL.
 stop_pid() {
   local pid=$1 i
@@ -119,6 +146,21 @@ forget_pid() {
     [[ $pid == "$1" ]] || kept+=("$pid")
   done
   CHILD_PIDS=("${kept[@]}")
+}
+
+# heap_after_gc_kib PID: forces a full GC with jcmd, then sums the "used" of the heap's generations (G1, Parallel,
+# Serial) in KiB.
+heap_after_gc_kib() {
+  "$(jdk_tool jcmd)" "$1" GC.run >/dev/null
+  "$(jdk_tool jcmd)" "$1" GC.heap_info | python3 -c '
+import re, sys
+used = [int(m.group(1)) for line in sys.stdin if "total" in line for m in [re.search(r"used (\d+)K", line)] if m]
+print(sum(used) if used else sys.exit("cannot parse GC.heap_info (use G1, Parallel or Serial GC)"))'
+}
+
+# proc_status_value PID FIELD: a number from /proc/PID/status, such as Threads or VmRSS (in KiB).
+proc_status_value() {
+  awk -v field="$2:" '$1 == field { print $2 }' "/proc/$1/status"
 }
 
 # The JDK tools (jcmd) of the same JDK as $JAVA, so they can attach to the servers.

@@ -10,7 +10,9 @@ import java.time.Duration;
  * needs no lock; the limits below apply to each such pool.
  *
  * <ul>
- *   <li>{@code maxConnections}: open connections, in use or idle (default 256);
+ *   <li>{@code maxConnections}: open connections, in use or idle (default 4096: high, because a
+ *       proxied request holds its connection until the upstream answers, and a slow upstream with
+ *       many callers needs as many connections; limit load with a proxy bulkhead instead);
  *   <li>{@code maxPending}: calls waiting for a connection when all are in use; one more fails at once
  *       with {@link PoolExhaustedException} (default 1024);
  *   <li>{@code idleTimeout}: an idle connection is closed after this (default 60 s; zero keeps it);
@@ -83,7 +85,7 @@ public final class PoolOptions {
 
     /** Builds {@link PoolOptions}; not thread-safe. */
     public static final class Builder {
-        private int maxConnections = 256;
+        private int maxConnections = 4096;
         private int maxPending = 1024;
         private Duration idleTimeout = Duration.ofSeconds(60);
         private Duration maxLifetime = Duration.ZERO;
