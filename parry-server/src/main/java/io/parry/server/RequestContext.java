@@ -4,6 +4,7 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.tracing.TraceContext;
 import io.parry.server.internal.CurrentContext;
+import io.parry.server.internal.NoRequestLog;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.Optional;
@@ -72,6 +73,16 @@ public interface RequestContext {
      */
     default CompletionStage<Void> clientGone() {
         return new CompletableFuture<>();
+    }
+
+    /**
+     * The builder of this request's {@link RequestLog}, for facts only the handling code knows, such
+     * as the route that matched or the upstream that answered. The server's builder keeps nothing when
+     * no {@link RequestListener} is registered; this default, for a context made outside a server,
+     * drops every fact.
+     */
+    default RequestLogBuilder log() {
+        return NoRequestLog.INSTANCE;
     }
 
     /** The protocol version, for example {@code HTTP/1.1}. */

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.parry.server.internal.ServerEngine;
 import io.parry.transport.TransportKind;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -29,13 +31,13 @@ public final class Server implements AutoCloseable {
 
     private final ServerEngine engine;
 
-    private Server(ServerOptions options, Handler handler) {
-        this.engine = new ServerEngine(options, handler);
+    private Server(ServerOptions options, Handler handler, List<RequestListener> listeners) {
+        this.engine = new ServerEngine(options, handler, listeners);
     }
 
     /** A server with these options and handler, not yet started. */
     public static Server of(ServerOptions options, Handler handler) {
-        return new Server(requireNonNull(options, "options"), requireNonNull(handler, "handler"));
+        return new Server(requireNonNull(options, "options"), requireNonNull(handler, "handler"), List.of());
     }
 
     /** A builder for a server. */
@@ -77,6 +79,15 @@ public final class Server implements AutoCloseable {
         return engine.connections();
     }
 
+    /**
+     * The blocking tasks running or waiting on the worker executor ({@link Handler#blocking}): at most
+     * {@code maxConcurrent} on virtual threads, {@code maxThreads} plus {@code queueSize} on a platform
+     * pool. For metrics; tasks refused when it is full count as {@link Rejection#WORKERS_BUSY}.
+     */
+    public int workerTasks() {
+        return engine.workerTasks();
+    }
+
     /** How many times the server refused for this reason since it started. */
     public long rejections(Rejection reason) {
         return engine.rejections(requireNonNull(reason, "reason"));
@@ -101,6 +112,7 @@ public final class Server implements AutoCloseable {
         private final ServerOptions.Builder options = ServerOptions.builder();
         private Handler handler;
         private ErrorHandler errorHandler;
+        private final List<RequestListener> listeners = new ArrayList<>();
 
         private Builder() {}
 
@@ -116,6 +128,17 @@ public final class Server implements AutoCloseable {
          */
         public Builder errorHandler(ErrorHandler errorHandler) {
             this.errorHandler = requireNonNull(errorHandler, "errorHandler");
+            return this;
+        }
+
+        /**
+         * Adds a listener told about every request when it ends, such as an
+         * {@link io.parry.server.accesslog.AccessLog}. Listeners are called in the order added, on the
+         * connection's event loop; one that throws does not stop the others. With no listener the
+         * server keeps no request log at all.
+         */
+        public Builder listener(RequestListener listener) {
+            listeners.add(requireNonNull(listener, "listener"));
             return this;
         }
 
@@ -146,7 +169,10 @@ public final class Server implements AutoCloseable {
             if (handler == null) {
                 throw new IllegalStateException("handler: null (expected: a handler for requests)");
             }
-            return new Server(options.build(), errorHandler == null ? handler : handler.with(errorHandler.asFilter()));
+            return new Server(
+                    options.build(),
+                    errorHandler == null ? handler : handler.with(errorHandler.asFilter()),
+                    List.copyOf(listeners));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.parry.server.internal;
 
+import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
@@ -8,6 +9,7 @@ import io.parry.http.tracing.TraceContext;
 import io.parry.http.tracing.TracePropagation;
 import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
+import io.parry.server.RequestLogBuilder;
 import io.parry.transport.internal.BodyFlow;
 import io.parry.transport.internal.EventLoopScheduler;
 import io.parry.transport.internal.InboundBody;
@@ -22,11 +24,12 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * One request and its response on a connection; also the request's {@link RequestContext}. Its
- * fields are touched only on the connection's event loop, but for the trace, which any thread may
- * be first to ask for.
+ * One request and its response on a connection; also the request's {@link RequestContext} and the
+ * builder of its request log. Its fields are touched only on the connection's event loop, but for
+ * the trace, which any thread may be first to ask for, and the log's facts, which the request's work
+ * may set on a worker thread before its response stage completes (read on the loop after that).
  */
-final class Exchange implements RequestContext, TracedContext, BodyFlow, TaskWrapper {
+final class Exchange implements RequestContext, RequestLogBuilder, TracedContext, BodyFlow, TaskWrapper {
     private static final VarHandle TRACE;
 
     static {
@@ -55,6 +58,18 @@ final class Exchange implements RequestContext, TracedContext, BodyFlow, TaskWra
     boolean responseStarted;
     boolean closeAfter;
     boolean finished;
+    /** Response body bytes handed to the channel. */
+    long sent;
+    /** For a request refused before it was built: the method and target of its head, when it was read. */
+    HttpMethod refusedMethod;
+
+    String refusedTarget;
+    String route;
+    String upstream;
+    long upstreamNanos = -1;
+    /** Whether the listeners were told about this exchange. */
+    boolean ended;
+
     private String requestId;
     /** Set once, by whichever thread asks first; read plainly, as a TraceContext is immutable. */
     private TraceContext trace;
@@ -101,6 +116,49 @@ final class Exchange implements RequestContext, TracedContext, BodyFlow, TaskWra
     @Override
     public TraceContext mdcTrace() {
         return connection.runtime().tracing ? traceContext() : null;
+    }
+
+    /** Whether a trace was made for this request, by tracing or by someone asking; never makes one. */
+    TraceContext traceIfMade() {
+        return trace;
+    }
+
+    @Override
+    public RequestLogBuilder log() {
+        return connection.runtime().logging ? this : NoRequestLog.INSTANCE;
+    }
+
+    @Override
+    public RequestLogBuilder route(String pattern) {
+        this.route = pattern;
+        return this;
+    }
+
+    @Override
+    public RequestLogBuilder upstream(String upstream) {
+        this.upstream = upstream;
+        return this;
+    }
+
+    @Override
+    public RequestLogBuilder addUpstreamNanos(long nanos) {
+        upstreamNanos = upstreamNanos < 0 ? nanos : upstreamNanos + nanos;
+        return this;
+    }
+
+    /**
+     * The exchange is over: tells the server's listeners once, if there are any. Called on the event
+     * loop when the last response byte was written or the connection closed first.
+     */
+    void end(boolean completed) {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        ServerRuntime runtime = connection.runtime();
+        if (runtime.logging) {
+            runtime.listeners.ended(ExchangeLog.of(this, completed, System.nanoTime()));
+        }
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.EventExecutor;
 import io.parry.http.ContentTooLargeException;
@@ -152,6 +153,10 @@ final class Http1Connection extends ChannelDuplexHandler {
         Exchange exchange =
                 new Exchange(this, ++sequence, HttpVersion.HTTP_1_0.equals(head.protocolVersion()), System.nanoTime());
         if (head.decoderResult().isFailure()) {
+            // Only a header block that was too long comes with the request line the decoder read.
+            if (head.decoderResult().cause() instanceof TooLongHttpHeaderException) {
+                rememberRefusedHead(exchange, head);
+            }
             refuse(exchange, RequestChecks.decoderFailure(head.decoderResult()));
             return;
         }
@@ -160,6 +165,7 @@ final class Http1Connection extends ChannelDuplexHandler {
             refusal = prepare(exchange, head);
         }
         if (refusal != null) {
+            rememberRefusedHead(exchange, head);
             refuse(exchange, refusal);
             return;
         }
@@ -172,6 +178,19 @@ final class Http1Connection extends ChannelDuplexHandler {
         } else {
             dispatch(exchange);
         }
+    }
+
+    /** Keeps what the request log needs of a head that will not become a request. */
+    private void rememberRefusedHead(Exchange exchange, io.netty.handler.codec.http.HttpRequest head) {
+        if (!runtime.logging || exchange.request != null) {
+            return;
+        }
+        try {
+            exchange.refusedMethod = HttpMethod.of(head.method().name());
+        } catch (IllegalArgumentException e) {
+            return; // Not a method token: the log shows neither method nor path.
+        }
+        exchange.refusedTarget = head.uri();
     }
 
     /** Builds the exchange's request; a refusal when the head cannot be accepted. */

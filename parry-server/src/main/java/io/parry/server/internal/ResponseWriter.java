@@ -2,8 +2,10 @@ package io.parry.server.internal;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
@@ -15,6 +17,7 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.concurrent.Future;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
@@ -123,6 +126,7 @@ final class ResponseWriter {
         Exchange exchange;
         while ((exchange = exchanges.poll()) != null) {
             exchange.finished = true;
+            exchange.end(false);
             exchange.clientLeft();
             if (exchange.body != null) {
                 exchange.body.discard();
@@ -153,6 +157,7 @@ final class ResponseWriter {
             if (bodyless) {
                 abandon(response);
             }
+            exchange.sent = content.readableBytes();
             writeLast(
                     exchange,
                     new DefaultFullHttpResponse(version, nettyStatus, content, headers, EmptyHttpHeaders.INSTANCE));
@@ -212,7 +217,11 @@ final class ResponseWriter {
     }
 
     private void write(Object message) {
-        ctx.write(message, ctx.voidPromise());
+        write(message, ctx.voidPromise());
+    }
+
+    private void write(Object message, ChannelPromise promise) {
+        ctx.write(message, promise);
         if (inRead) {
             needsFlush = true;
         } else {
@@ -224,14 +233,32 @@ final class ResponseWriter {
     private void writeLast(Exchange exchange, Object message) {
         exchanges.poll();
         exchange.finished = true;
+        boolean logging = connection.runtime().logging;
         if (exchange.closeAfter) {
             closing = true;
-            ctx.writeAndFlush(message).addListener((ChannelFutureListener) future -> lingeringClose());
+            ChannelFuture written = ctx.writeAndFlush(message);
+            if (logging) {
+                written.addListener(future -> exchange.end(future.isSuccess()));
+            }
+            written.addListener((ChannelFutureListener) future -> lingeringClose());
             needsFlush = false;
+        } else if (logging) {
+            // A promise of its own only when someone listens, to learn when the last byte left.
+            ChannelPromise promise = ctx.newPromise();
+            promise.addListener(future -> lastWritten(exchange, future));
+            write(message, promise);
         } else {
             write(message);
         }
         connection.exchangeFinished(exchange);
+    }
+
+    private void lastWritten(Exchange exchange, Future<?> future) {
+        exchange.end(future.isSuccess());
+        if (!future.isSuccess()) {
+            // What the void promise does on failure, which this promise replaced.
+            ctx.pipeline().fireExceptionCaught(future.cause());
+        }
     }
 
     /**
@@ -308,6 +335,7 @@ final class ResponseWriter {
                 fail(new IllegalStateException("body longer than its declared " + expectedLength + " bytes"));
                 return;
             }
+            exchange.sent = written;
             write(new DefaultHttpContent(chunk));
             requestMore();
         }

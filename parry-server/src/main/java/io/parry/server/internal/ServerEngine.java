@@ -8,11 +8,13 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.parry.server.Handler;
 import io.parry.server.Rejection;
+import io.parry.server.RequestListener;
 import io.parry.server.ServerOptions;
 import io.parry.transport.TransportKind;
 import io.parry.transport.internal.Transport;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -35,9 +37,9 @@ public final class ServerEngine {
     private boolean started;
     private boolean stopped;
 
-    public ServerEngine(ServerOptions options, Handler handler) {
+    public ServerEngine(ServerOptions options, Handler handler, List<RequestListener> listeners) {
         this.options = options;
-        this.runtime = new ServerRuntime(options, handler);
+        this.runtime = new ServerRuntime(options, handler, new RequestListeners(listeners));
         this.transport = Transport.resolve(options.transport());
         this.initializer = new ServerInitializer(runtime);
     }
@@ -94,6 +96,10 @@ public final class ServerEngine {
 
     public int connections() {
         return runtime.connections.open();
+    }
+
+    public int workerTasks() {
+        return runtime.workers.tasks();
     }
 
     public long rejections(Rejection reason) {

@@ -21,11 +21,17 @@ final class ServerRuntime {
     final long writeNanos;
     final ConnectionRegistry connections;
     final boolean tracing;
+    final RequestListeners listeners;
+    /** Whether exchanges keep a request log: only when someone listens. */
+    final boolean logging;
+
     private final AtomicLong connectionIds = new AtomicLong();
     private volatile boolean draining;
 
-    ServerRuntime(ServerOptions options, Handler handler) {
+    ServerRuntime(ServerOptions options, Handler handler, RequestListeners listeners) {
         this.limits = options.limits();
+        this.listeners = listeners;
+        this.logging = !listeners.isEmpty();
         this.handler = handler;
         this.workers = WorkerExecutor.create(options.workers());
         this.tracing = options.tracing();

@@ -24,10 +24,12 @@ final class WorkerExecutor {
 
     private final ExecutorService executor;
     private final Semaphore permits;
+    private final int maxConcurrent;
 
-    private WorkerExecutor(ExecutorService executor, Semaphore permits) {
+    private WorkerExecutor(ExecutorService executor, Semaphore permits, int maxConcurrent) {
         this.executor = executor;
         this.permits = permits;
+        this.maxConcurrent = maxConcurrent;
     }
 
     static WorkerExecutor create(WorkerOptions options) {
@@ -35,11 +37,11 @@ final class WorkerExecutor {
             ExecutorService virtual = virtualThreadExecutor();
             if (virtual != null) {
                 log.debug("Blocking handlers run on virtual threads, at most {} at once", options.maxConcurrent());
-                return new WorkerExecutor(virtual, new Semaphore(options.maxConcurrent()));
+                return new WorkerExecutor(virtual, new Semaphore(options.maxConcurrent()), options.maxConcurrent());
             }
         }
         log.debug("Blocking handlers run on {} platform threads", options.maxThreads());
-        return new WorkerExecutor(platformPool(options), null);
+        return new WorkerExecutor(platformPool(options), null, 0);
     }
 
     /**
@@ -100,6 +102,15 @@ final class WorkerExecutor {
             permits.release();
             throw e;
         }
+    }
+
+    /** The tasks running or waiting; a snapshot for metrics. */
+    int tasks() {
+        if (permits != null) {
+            return maxConcurrent - permits.availablePermits();
+        }
+        ThreadPoolExecutor pool = (ThreadPoolExecutor) executor;
+        return pool.getActiveCount() + pool.getQueue().size();
     }
 
     boolean isVirtual() {

@@ -4,13 +4,16 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.server.Handler;
 import io.parry.server.RequestContext;
+import io.parry.server.RequestLogBuilder;
 import io.parry.server.internal.CurrentContext;
+import io.parry.server.internal.NoRequestLog;
 import java.util.concurrent.CompletionStage;
 
 /**
  * Finds the route for a request and calls its bound handler. A route that captured nothing gets the
  * caller's context as it is; otherwise a {@link RoutedContext} is made current for the call. A
- * router mounted under another starts matching where the mount's prefix ended.
+ * router mounted under another starts matching where the mount's prefix ended. The matched route's
+ * pattern goes into the request log; a miss leaves the log as it was.
  */
 public final class RouteDispatcher implements Handler {
     private final RouteTable table;
@@ -41,10 +44,21 @@ public final class RouteDispatcher implements Handler {
         if (entry == null) {
             return table.diagnose(path, start, request).toResponse(ctx, request).toStage();
         }
+        recordRoute(ctx, entry);
         if (!entry.capturing && !routedBefore) {
             return entry.handler.handle(ctx, request);
         }
         RoutedContext routed = RoutedContext.of(ctx, entry, path, start, emptyRestAt);
         return CurrentContext.call(routed, () -> entry.handler.handle(routed, request));
+    }
+
+    /** Names the route in the request log; a mounted router's route gets its mount's prefix. */
+    private static void recordRoute(RequestContext ctx, RouteEntry entry) {
+        RequestLogBuilder log = ctx.log();
+        if (log == NoRequestLog.INSTANCE) {
+            return; // Nobody listens: spare the prefix concatenation below.
+        }
+        String prefix = ctx instanceof RoutedContext ? ((RoutedContext) ctx).routePrefix() : null;
+        log.route(prefix == null ? entry.routeName : PathPattern.join(prefix, entry.routeName));
     }
 }

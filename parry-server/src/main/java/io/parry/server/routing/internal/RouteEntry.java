@@ -25,6 +25,9 @@ public final class RouteEntry {
     int[] paramSegments;
     final int segmentCount;
     final boolean endsWithCatchAll;
+    /** What the request log names the route: its pattern, or {@code /prefix/**} for a mount. */
+    final String routeName;
+
     private final String description;
 
     /**
@@ -52,6 +55,7 @@ public final class RouteEntry {
         this.paramSegments = pattern.paramSegments();
         this.segmentCount = pattern.segments().size();
         this.endsWithCatchAll = pattern.endsWithCatchAll();
+        this.routeName = method == null ? pattern + "/**" : pattern.toString();
     }
 
     boolean isMount() {

@@ -4,6 +4,7 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.tracing.TraceContext;
 import io.parry.server.RequestContext;
+import io.parry.server.RequestLogBuilder;
 import io.parry.server.internal.CurrentContext;
 import io.parry.server.internal.TracedContext;
 import io.parry.transport.internal.EventLoopScheduler;
@@ -24,11 +25,22 @@ public final class RoutedContext implements RequestContext, TracedContext {
     private final RequestContext delegate;
     private final Map<String, String> pathParams;
     private final int mountOffset;
+    /** The mount context this one is inside, if any, for the route prefix. */
+    private final RoutedContext outer;
+    /** This mount's own prefix pattern, or {@code null} when this context is not from a mount. */
+    private final String mountPattern;
 
-    private RoutedContext(RequestContext delegate, Map<String, String> pathParams, int mountOffset) {
+    private RoutedContext(
+            RequestContext delegate,
+            Map<String, String> pathParams,
+            int mountOffset,
+            RoutedContext outer,
+            String mountPattern) {
         this.delegate = delegate;
         this.pathParams = pathParams;
         this.mountOffset = mountOffset;
+        this.outer = outer;
+        this.mountPattern = mountPattern;
     }
 
     /**
@@ -64,13 +76,29 @@ public final class RoutedContext implements RequestContext, TracedContext {
         int mountOffset = !entry.isMount() ? -1 : emptyRestAt >= 0 ? emptyRestAt : pos;
         RequestContext delegate = ctx;
         Map<String, String> params;
+        RoutedContext outer = null;
         if (ctx instanceof RoutedContext) {
-            delegate = ((RoutedContext) ctx).delegate;
+            outer = (RoutedContext) ctx;
+            delegate = outer.delegate;
             params = PathParams.concat(ctx.pathParams(), names, values);
         } else {
             params = new PathParams(names, values);
         }
-        return new RoutedContext(delegate, params, mountOffset);
+        return new RoutedContext(
+                delegate, params, mountOffset, outer, entry.isMount() ? entry.pattern.toString() : null);
+    }
+
+    /**
+     * The route pattern text of the mounts this context is inside, for example {@code /v2}, which
+     * a mounted router puts before its own patterns in the request log; {@code null} when this context
+     * is not from a mount. Joined only when asked, which is only when someone listens.
+     */
+    String routePrefix() {
+        if (mountPattern == null) {
+            return null;
+        }
+        String outerPrefix = outer == null ? null : outer.routePrefix();
+        return outerPrefix == null ? mountPattern : outerPrefix + mountPattern;
     }
 
     /** Where the path a mounted router should match starts, or -1 when this context is not from a mount. */
@@ -101,6 +129,11 @@ public final class RoutedContext implements RequestContext, TracedContext {
     @Override
     public TraceContext mdcTrace() {
         return delegate instanceof TracedContext ? ((TracedContext) delegate).mdcTrace() : null;
+    }
+
+    @Override
+    public RequestLogBuilder log() {
+        return delegate.log();
     }
 
     @Override

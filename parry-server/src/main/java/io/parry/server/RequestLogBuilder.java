@@ -1,0 +1,34 @@
+package io.parry.server;
+
+/**
+ * Lets code handling a request add facts to its {@link RequestLog}. Obtained with
+ * {@link RequestContext#log()}. Call it from the request's own work (its handler, filters and the
+ * stages they complete) before the response is complete; facts added after the request ended are
+ * lost. Not thread-safe: a request's work runs on one thread at a time.
+ */
+public interface RequestLogBuilder {
+
+    /**
+     * Sets the route pattern that matched, for example {@code /todos/{id}}; the {@link
+     * io.parry.server.routing.Router} sets it, and a later call replaces an earlier one.
+     *
+     * @return this builder
+     */
+    RequestLogBuilder route(String pattern);
+
+    /**
+     * Sets the upstream that answered, for example {@code todo/127.0.0.1:9000}; a later call (a retry
+     * elsewhere) replaces an earlier one.
+     *
+     * @return this builder
+     */
+    RequestLogBuilder upstream(String upstream);
+
+    /**
+     * Adds time spent waiting on an upstream, in nanoseconds: one call per attempt, from sending it to
+     * its response head.
+     *
+     * @return this builder
+     */
+    RequestLogBuilder addUpstreamNanos(long nanos);
+}

@@ -1,0 +1,58 @@
+package io.parry.server.accesslog;
+
+import io.parry.server.RequestLog;
+import io.parry.server.internal.JsonText;
+import java.net.InetSocketAddress;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/** One JSON object a line, with a fixed set of fields; unknown values are {@code null}. */
+final class JsonLinesFormat implements AccessLogFormat {
+    static final JsonLinesFormat INSTANCE = new JsonLinesFormat();
+
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+    private JsonLinesFormat() {}
+
+    @Override
+    public void format(RequestLog log, StringBuilder line) {
+        line.append("{\"time\":\"");
+        TIME.formatTo(log.start(), line);
+        line.append("\",\"remote\":");
+        JsonText.appendString(line, host(log.remoteAddress()));
+        line.append(",\"method\":");
+        JsonText.appendString(line, log.method() == null ? null : log.method().name());
+        line.append(",\"path\":");
+        JsonText.appendString(line, log.path());
+        line.append(",\"route\":");
+        JsonText.appendString(line, log.route());
+        line.append(",\"status\":").append(log.status());
+        line.append(",\"bytesIn\":").append(log.bytesIn());
+        line.append(",\"bytesOut\":").append(log.bytesOut());
+        line.append(",\"durationMs\":");
+        JsonText.appendMillis(line, log.durationNanos());
+        line.append(",\"upstream\":");
+        JsonText.appendString(line, log.upstream());
+        line.append(",\"traceId\":");
+        JsonText.appendString(line, log.traceId());
+        line.append(",\"requestId\":");
+        JsonText.appendString(line, log.requestId());
+        line.append(",\"userAgent\":");
+        JsonText.appendString(line, log.userAgent());
+        line.append('}');
+    }
+
+    /** The address without a reverse lookup. */
+    static String host(InetSocketAddress address) {
+        if (address == null) {
+            return null;
+        }
+        return address.getAddress() != null ? address.getAddress().getHostAddress() : address.getHostString();
+    }
+
+    @Override
+    public String toString() {
+        return "AccessLogFormat.json()";
+    }
+}

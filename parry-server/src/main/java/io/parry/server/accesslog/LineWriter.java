@@ -1,0 +1,113 @@
+package io.parry.server.accesslog;
+
+import io.netty.util.internal.PlatformDependent;
+import io.parry.server.RequestLog;
+import java.util.Queue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A bounded queue of request logs and the one daemon thread that formats and writes them.
+ *
+ * <p>The queue is JCTools' multi-producer single-consumer array queue as Netty ships it: event loops
+ * enqueue with one CAS and never take a lock or wait (an {@code ArrayBlockingQueue} would lock), and
+ * a full queue refuses at once, which is counted as a drop. The writer parks when the queue is empty;
+ * a producer unparks it only when it said it was going to sleep, so a busy log costs producers no
+ * wake-ups. The park is bounded, so a wake-up lost to a race delays a line by at most that long.
+ */
+final class LineWriter implements Runnable {
+    private static final Logger log = LoggerFactory.getLogger(AccessLog.class);
+    private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** A line builder grown past this by one huge line is replaced rather than kept. */
+    private static final int MAX_KEPT_CAPACITY = 16 * 1024;
+
+    private final Queue<RequestLog> queue;
+    private final AccessLogFormat format;
+    private final Consumer<String> sink;
+    private final LongAdder dropped = new LongAdder();
+    private final Thread thread;
+    private volatile boolean sleeping;
+    private volatile boolean closed;
+    private boolean warned;
+
+    LineWriter(int capacity, AccessLogFormat format, Consumer<String> sink) {
+        this.queue = PlatformDependent.newFixedMpscQueue(capacity);
+        this.format = format;
+        this.sink = sink;
+        this.thread = new Thread(this, "parry-access-log");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Enqueues a log for writing, or counts it as dropped when the queue is full or closed; never blocks. */
+    void offer(RequestLog requestLog) {
+        if (closed || !queue.offer(requestLog)) {
+            dropped.increment();
+        } else if (sleeping) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    long dropped() {
+        return dropped.sum();
+    }
+
+    /** Writes what is queued, then stops the thread; returns when it has stopped. */
+    void close() {
+        closed = true;
+        LockSupport.unpark(thread);
+        boolean interrupted = false;
+        while (thread.isAlive() && Thread.currentThread() != thread) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void run() {
+        StringBuilder line = new StringBuilder(256);
+        while (true) {
+            RequestLog next = queue.poll();
+            if (next != null) {
+                write(next, line);
+                if (line.capacity() > MAX_KEPT_CAPACITY) {
+                    line = new StringBuilder(256);
+                }
+            } else if (closed) {
+                if (queue.isEmpty()) {
+                    return;
+                }
+            } else {
+                sleeping = true;
+                if (queue.isEmpty() && !closed) {
+                    LockSupport.parkNanos(this, MAX_PARK_NANOS);
+                }
+                sleeping = false;
+                Thread.interrupted(); // Nobody should interrupt this thread; if someone did, do not spin.
+            }
+        }
+    }
+
+    private void write(RequestLog requestLog, StringBuilder line) {
+        line.setLength(0);
+        try {
+            format.format(requestLog, line);
+            sink.accept(line.toString());
+        } catch (RuntimeException e) {
+            if (!warned) {
+                warned = true;
+                log.warn("Cannot write an access log line; later failures are dropped silently", e);
+            }
+        }
+    }
+}

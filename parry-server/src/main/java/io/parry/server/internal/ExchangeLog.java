@@ -1,0 +1,50 @@
+package io.parry.server.internal;
+
+import io.parry.http.HttpHeaders;
+import io.parry.http.HttpRequest;
+import io.parry.http.tracing.TraceContext;
+import io.parry.server.RequestLog;
+import java.time.Instant;
+
+/** Takes the {@link RequestLog} snapshot of an exchange that ended. */
+final class ExchangeLog {
+    private ExchangeLog() {}
+
+    static RequestLog of(Exchange exchange, boolean completed, long endNanos) {
+        long duration = endNanos - exchange.startNanos;
+        RequestLog.Builder log = RequestLog.builder()
+                .route(exchange.route)
+                .status(exchange.responseStarted ? exchange.response.status().code() : 0)
+                .completed(completed)
+                .bytesIn(exchange.received)
+                .bytesOut(exchange.sent)
+                // Derived at the end rather than read at the start, so a request nobody logs reads no clock.
+                .start(Instant.now().minusNanos(duration))
+                .durationNanos(duration)
+                .upstream(exchange.upstream)
+                .upstreamNanos(exchange.upstreamNanos)
+                .requestId(exchange.requestId())
+                .remoteAddress(exchange.remoteAddress())
+                .protocol(exchange.protocol());
+        TraceContext trace = exchange.connection.runtime().tracing ? exchange.traceContext() : exchange.traceIfMade();
+        if (trace != null) {
+            log.trace(trace.traceId(), trace.spanId());
+        }
+        HttpRequest request = exchange.request;
+        if (request != null) {
+            HttpHeaders headers = request.headers();
+            log.method(request.method())
+                    .path(request.path())
+                    .query(request.query())
+                    .userAgent(headers.get("user-agent"))
+                    .referer(headers.get("referer"));
+        } else if (exchange.refusedTarget != null) {
+            String target = exchange.refusedTarget;
+            int question = target.indexOf('?');
+            log.method(exchange.refusedMethod)
+                    .path(question < 0 ? target : target.substring(0, question))
+                    .query(question < 0 ? "" : target.substring(question + 1));
+        }
+        return log.build();
+    }
+}
