@@ -3,8 +3,11 @@ package io.parry.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parry.http.HttpResponse;
+import io.parry.server.Server;
+import io.parry.server.ServerTimeouts;
 import io.parry.testing.RawConnection;
 import io.parry.testing.ServerExtension;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -35,6 +38,29 @@ class ClientGoneTest {
 
         gone.get(5, TimeUnit.SECONDS);
         assertThat(gone).isDone();
+    }
+
+    @Test
+    void signalsWhenTheServerGivesUpAfterItsRequestTimeout() throws Exception {
+        CompletableFuture<Void> timedOut = new CompletableFuture<>();
+        Server server = Server.builder()
+                .host("127.0.0.1")
+                .port(0)
+                .handler((ctx, request) -> {
+                    ctx.clientGone().thenRun(() -> timedOut.complete(null));
+                    return new CompletableFuture<>();
+                })
+                .options(options -> options.timeouts(
+                        ServerTimeouts.builder().request(Duration.ofMillis(100)).build()))
+                .build()
+                .start();
+        try (RawConnection connection = RawConnection.open("127.0.0.1", server.port())) {
+            connection.send("GET /slow HTTP/1.1\nHost: localhost\n\n");
+            assertThat(connection.readResponse().status()).isEqualTo(503);
+            timedOut.get(5, TimeUnit.SECONDS);
+        } finally {
+            server.stop(Duration.ofSeconds(1));
+        }
     }
 
     @Test

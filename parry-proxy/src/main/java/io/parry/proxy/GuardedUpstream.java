@@ -39,9 +39,11 @@ public final class GuardedUpstream implements AutoCloseable {
     private final Bulkhead bulkhead;
     private final LongAdder bulkheadRejections = new LongAdder();
     private final ScheduledExecutorService healthScheduler;
+    private final ProxyObserver observer;
 
     private GuardedUpstream(Builder builder) {
         this.upstream = builder.upstream;
+        this.observer = builder.observer;
         this.ownsClient = builder.client == null;
         this.client = ownsClient ? HttpClient.ofDefault() : builder.client;
         this.breakerOptions = builder.breaker;
@@ -85,10 +87,11 @@ public final class GuardedUpstream implements AutoCloseable {
     /** The state of the endpoint's breaker. */
     public BreakerState breakerState(Endpoint endpoint) {
         CircuitBreaker breaker = breaker(endpoint);
-        if (breaker == null) {
-            return BreakerState.DISABLED;
-        }
-        switch (breaker.getState()) {
+        return breaker == null ? BreakerState.DISABLED : state(breaker.getState());
+    }
+
+    private static BreakerState state(CircuitBreaker.State state) {
+        switch (state) {
             case OPEN:
             case FORCED_OPEN:
                 return BreakerState.OPEN;
@@ -136,9 +139,25 @@ public final class GuardedUpstream implements AutoCloseable {
         }
         String key = endpoint.authority();
         CircuitBreaker breaker = breakers.get(key);
-        return breaker != null
-                ? breaker
-                : breakers.computeIfAbsent(key, k -> CircuitBreaker.of(upstream.name() + "/" + k, breakerConfig));
+        return breaker != null ? breaker : breakers.computeIfAbsent(key, k -> newBreaker(k, endpoint));
+    }
+
+    private CircuitBreaker newBreaker(String key, Endpoint endpoint) {
+        CircuitBreaker breaker = CircuitBreaker.of(upstream.name() + "/" + key, breakerConfig);
+        if (observer != ProxyObserver.NONE) {
+            breaker.getEventPublisher()
+                    .onStateTransition(event -> observer.breakerTransition(
+                            upstream.name(),
+                            endpoint,
+                            state(event.getStateTransition().getFromState()),
+                            state(event.getStateTransition().getToState())));
+        }
+        return breaker;
+    }
+
+    /** The observer told about attempts, retries, transitions and refusals. */
+    ProxyObserver observer() {
+        return observer;
     }
 
     /** Takes a place in the bulkhead; false (and counted) when it is full. */
@@ -147,6 +166,7 @@ public final class GuardedUpstream implements AutoCloseable {
             return true;
         }
         bulkheadRejections.increment();
+        observer.rejected(upstream.name(), ProxyObserver.Refusal.BULKHEAD_FULL);
         return false;
     }
 
@@ -167,6 +187,13 @@ public final class GuardedUpstream implements AutoCloseable {
         return scheduler;
     }
 
+    /**
+     * Resilience4j's count-based window takes a lock to record each outcome (a {@code ReentrantLock}
+     * in {@code FixedSizeSlidingWindowMetrics.record}, 2.x): one short lock per proxied request, shared
+     * by every event loop that calls the endpoint: the only lock the proxy itself takes per request. It
+     * is held for a few array writes and contended only when many loops finish calls to one endpoint
+     * at the same instant; Resilience4j is kept for its well-known semantics and events.
+     */
     private static CircuitBreakerConfig breakerConfig(BreakerOptions options) {
         return CircuitBreakerConfig.custom()
                 .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
@@ -187,6 +214,7 @@ public final class GuardedUpstream implements AutoCloseable {
         private BreakerOptions breaker = BreakerOptions.ofDefault();
         private int maxConcurrent;
         private boolean healthChecked = true;
+        private ProxyObserver observer = ProxyObserver.NONE;
 
         private Builder(Upstream upstream) {
             this.upstream = upstream;
@@ -216,6 +244,12 @@ public final class GuardedUpstream implements AutoCloseable {
          */
         public Builder healthChecks(boolean enabled) {
             this.healthChecked = enabled;
+            return this;
+        }
+
+        /** Sets the observer told about attempts, retries, breaker transitions and refusals (default none). */
+        public Builder observer(ProxyObserver observer) {
+            this.observer = requireNonNull(observer, "observer");
             return this;
         }
 

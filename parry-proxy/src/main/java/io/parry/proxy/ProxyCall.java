@@ -10,7 +10,6 @@ import io.parry.http.HttpData;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
-import io.parry.http.HttpStatusException;
 import io.parry.proxy.internal.DownstreamResponses;
 import io.parry.proxy.internal.UpstreamRequests;
 import io.parry.server.RequestContext;
@@ -19,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -26,22 +26,35 @@ import java.util.concurrent.TimeUnit;
  * One proxied request: picks an endpoint, sends, and on a retryable failure tries again elsewhere.
  * Everything here runs on the downstream connection's event loop (the client completes on the loop
  * it was called from), so the fields need no synchronisation.
+ *
+ * <p>The call holds a place in its group's bulkhead from the start. It gives it back exactly once:
+ * when it fails, when the client goes away first, or, once the response was handed over, when the
+ * response body ends (see {@link ObservedBody}). Each attempt likewise holds a breaker permission and
+ * a count on its endpoint until its outcome is recorded; both are kept in fields, so a callback that
+ * throws half-way (an observer, say) gives back what is still held.
  */
 final class ProxyCall {
     private static final Throwable FAILED_STATUS = new StatusFailure();
 
     private final ProxyHandler proxy;
     private final RequestContext ctx;
-    private final HttpRequest request;
+    private HttpRequest request;
     private final GuardedUpstream group;
     private final Upstream upstream;
     private final boolean replayable;
-    private final CompletableFuture<HttpResponse> result = new CompletableFuture<>();
+    private final Result result = new Result();
     private final List<Endpoint> tried = new ArrayList<>(2);
     private List<Endpoint> refused;
     private CompletableFuture<HttpResponse> inFlight;
     private Throwable lastFailure;
     private int attempts;
+    /** The breaker whose permission the attempt in flight holds until its outcome is recorded. */
+    private CircuitBreaker heldPermission;
+    /** The endpoint the attempt in flight is counted on until it is finished. */
+    private Endpoint heldCount;
+    /** Whether this call completed the result, handing the place over with a response. */
+    private boolean settled;
+
     private boolean cancelled;
 
     ProxyCall(ProxyHandler proxy, RequestContext ctx, HttpRequest request, GuardedUpstream group, boolean replayable) {
@@ -53,18 +66,49 @@ final class ProxyCall {
         this.replayable = replayable;
     }
 
+    /** Sends the request; the stage completes with the response head or a failure. */
     CompletableFuture<HttpResponse> start() {
         ctx.clientGone().thenRun(this::cancel);
         attempt();
         return result;
     }
 
+    /** Reads the body in full first, up to {@code maxBytes}, so every attempt can send it again. */
+    CompletableFuture<HttpResponse> startBuffered(int maxBytes) {
+        ctx.clientGone().thenRun(this::cancel);
+        request.body().aggregate(maxBytes).whenComplete((data, failure) -> {
+            if (failure != null) {
+                fail(failure);
+            } else {
+                request = request.withBody(HttpBody.of(data));
+                attempt();
+            }
+        });
+        return result;
+    }
+
+    /** Tries the next endpoint; never throws, as it runs in callbacks and scheduled tasks. */
     private void attempt() {
         if (cancelled) {
             return;
         }
+        if (result.isDone()) {
+            cancel(); // Completed from outside: nobody waits for an answer any more.
+            return;
+        }
+        try {
+            sendToNextEndpoint();
+        } catch (RuntimeException bug) {
+            broken(bug, null);
+        }
+    }
+
+    private void sendToNextEndpoint() {
         Endpoint endpoint = choose();
         if (endpoint == null) {
+            if (attempts == 0) {
+                group.observer().rejected(upstream.name(), ProxyObserver.Refusal.NO_ENDPOINT);
+            }
             fail(
                     lastFailure != null
                             ? ProxyFailures.of(lastFailure, upstream.name())
@@ -72,24 +116,49 @@ final class ProxyCall {
             return;
         }
         attempts++;
+        heldPermission = group.breaker(endpoint);
         SentBody sent = replayable ? null : new SentBody(request.body());
-        HttpRequest outbound = UpstreamRequests.prepare(
-                sent == null ? request : request.withBody(sent),
-                ctx,
-                endpoint,
-                proxy.path,
-                proxy.host,
-                proxy.requestHeaders,
-                proxy.forwarding);
-        CircuitBreaker breaker = group.breaker(endpoint);
+        HttpRequest outbound;
+        try {
+            outbound = UpstreamRequests.prepare(
+                    sent == null ? request : request.withBody(sent),
+                    ctx,
+                    endpoint,
+                    proxy.path,
+                    proxy.host,
+                    proxy.requestHeaders,
+                    proxy.forwarding);
+        } catch (RuntimeException e) {
+            // The route cannot make its upstream request (a template without its parameter): the
+            // gateway's fault, not the endpoint's, so the breaker is not told.
+            releasePermission();
+            fail(e);
+            return;
+        }
         upstream.callStarted(endpoint);
+        heldCount = endpoint;
         long startNanos = System.nanoTime();
-        CompletableFuture<HttpResponse> call = (proxy.timeouts == null
-                        ? group.client().send(endpoint, outbound)
-                        : group.client().send(endpoint, outbound, proxy.timeouts))
-                .toCompletableFuture();
+        CompletableFuture<HttpResponse> call = send(endpoint, outbound);
         inFlight = call;
-        call.whenComplete((response, failure) -> answered(endpoint, breaker, startNanos, sent, response, failure));
+        call.whenComplete((response, failure) -> {
+            try {
+                answered(endpoint, startNanos, sent, response, failure);
+            } catch (RuntimeException bug) {
+                broken(bug, response);
+            }
+        });
+    }
+
+    /** The client's stage; a client that throws instead of failing it fails the attempt all the same. */
+    private CompletableFuture<HttpResponse> send(Endpoint endpoint, HttpRequest outbound) {
+        try {
+            return (proxy.timeouts == null
+                            ? group.client().send(endpoint, outbound)
+                            : group.client().send(endpoint, outbound, proxy.timeouts))
+                    .toCompletableFuture();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     /** The next endpoint: an untried one if possible, any healthy one otherwise; breakers permitting. */
@@ -120,68 +189,89 @@ final class ProxyCall {
         return refused != null && refused.contains(endpoint);
     }
 
-    private void answered(
-            Endpoint endpoint,
-            CircuitBreaker breaker,
-            long startNanos,
-            SentBody sent,
-            HttpResponse response,
-            Throwable failure) {
+    private void answered(Endpoint endpoint, long startNanos, SentBody sent, HttpResponse response, Throwable failure) {
         inFlight = null;
+        if (failure == null && response == null) {
+            failure = new IllegalStateException("the client completed without a response");
+        }
         long elapsed = System.nanoTime() - startNanos;
         if (cancelled) {
-            if (breaker != null) {
-                breaker.releasePermission();
-            }
-            upstream.callFinished(endpoint, true);
+            releasePermission();
+            finishCall(true);
             if (response != null) {
                 discard(response);
             }
             return;
         }
+        recordAttempt(endpoint, response, failure, elapsed);
         if (failure != null) {
             Throwable cause = ProxyFailures.unwrap(failure);
-            if (breaker != null) {
-                breaker.onError(elapsed, TimeUnit.NANOSECONDS, cause);
-            }
-            upstream.callFinished(endpoint, false);
+            recordOutcome(elapsed, cause);
+            finishCall(false);
             lastFailure = cause;
             if (mayRetry(cause, sent)) {
+                group.observer()
+                        .retried(upstream.name(), endpoint, cause.getClass().getSimpleName());
                 retryLater();
             } else {
                 fail(ProxyFailures.of(cause, upstream.name()));
             }
             return;
         }
-        boolean failedStatus =
-                proxy.retry.retryStatuses().contains(response.status().code());
+        boolean failedStatus = proxy.retry.retriesStatus(response.status().code());
         if (failedStatus) {
-            if (breaker != null) {
-                breaker.onError(elapsed, TimeUnit.NANOSECONDS, FAILED_STATUS);
-            }
-            upstream.callFinished(endpoint, false);
+            recordOutcome(elapsed, FAILED_STATUS);
+            finishCall(false);
             if (mayRetryStatus(sent)) {
                 discard(response);
                 lastFailure = null;
+                group.observer()
+                        .retried(
+                                upstream.name(),
+                                endpoint,
+                                Integer.toString(response.status().code()));
                 retryLater();
                 return;
             }
-        } else if (breaker != null) {
-            breaker.onSuccess(elapsed, TimeUnit.NANOSECONDS);
+        } else {
+            recordOutcome(elapsed, null);
         }
-        result.complete(downstream(response, endpoint, !failedStatus));
+        HttpResponse passed = downstream(response, endpoint, !failedStatus);
+        settled = true;
+        if (!result.deliver(passed)) {
+            // Completed from outside meanwhile: nobody will write it, and ending its body gives the place back.
+            discard(passed);
+        }
+    }
+
+    /** Tells the request log and the observer how an attempt ended. */
+    private void recordAttempt(Endpoint endpoint, HttpResponse response, Throwable failure, long elapsed) {
+        ctx.log().upstream(upstream.name() + "/" + endpoint.authority()).addUpstreamNanos(elapsed);
+        group.observer()
+                .attemptEnded(
+                        upstream.name(),
+                        endpoint,
+                        failure == null ? response.status().code() : 0,
+                        failure == null ? null : ProxyFailures.unwrap(failure),
+                        elapsed);
     }
 
     private HttpResponse downstream(HttpResponse response, Endpoint endpoint, boolean countsForEndpoint) {
         HttpBody body = response.body();
         long length = request.method().equals(HttpMethod.HEAD) ? headContentLength(response) : body.contentLength();
         ObservedBody observed = new ObservedBody(body, length, failure -> {
-            if (countsForEndpoint) {
-                upstream.callFinished(endpoint, failure == null || failure == ObservedBody.CANCELLED);
+            try {
+                if (countsForEndpoint) {
+                    upstream.callFinished(endpoint, failure == null || failure == ObservedBody.CANCELLED);
+                }
+            } finally {
+                group.exit();
             }
-            group.exit();
         });
-        return DownstreamResponses.prepare(response.withBody(observed), proxy.responseHeaders, proxy.forwarding);
+        HttpResponse passed =
+                DownstreamResponses.prepare(response.withBody(observed), proxy.responseHeaders, proxy.forwarding);
+        heldCount = null; // From here the body's end finishes the call.
+        return passed;
     }
 
     /** A response to HEAD has no body but announces the length a GET would have. */
@@ -224,32 +314,76 @@ final class ProxyCall {
         }
     }
 
-    /** Full jitter: a random wait up to base times two to the retry number, capped. */
+    /** Full jitter: a random wait up to the policy's ceiling for this retry. */
     private long backoffNanos() {
-        long base = proxy.retry.backoff().toNanos();
-        if (base == 0) {
-            return 0;
-        }
-        long ceiling = Math.min(proxy.retry.maxBackoff().toNanos(), base << Math.min(attempts - 1, 20));
-        return ThreadLocalRandom.current().nextLong(ceiling + 1);
+        long ceiling = proxy.retry.backoffCeilingNanos(attempts);
+        return ceiling == 0 ? 0 : ThreadLocalRandom.current().nextLong(ceiling + 1);
     }
 
     private void cancel() {
-        if (result.isDone() || cancelled) {
+        if (settled || cancelled) {
             return;
         }
         cancelled = true;
         group.exit();
-        result.cancel(false);
+        result.abandon();
         CompletableFuture<HttpResponse> call = inFlight;
         if (call != null) {
             call.cancel(false);
         }
     }
 
-    private void fail(HttpStatusException failure) {
+    private void fail(Throwable failure) {
+        if (settled || cancelled) {
+            return;
+        }
+        settled = true;
         group.exit();
-        result.completeExceptionally(failure);
+        result.failWith(failure);
+    }
+
+    /**
+     * A callback threw: the request fails rather than hang with its place taken, and a response not
+     * handed over yet is dropped so its connection is not held.
+     */
+    private void broken(RuntimeException bug, HttpResponse response) {
+        releasePermission();
+        if (heldCount != null) {
+            finishCall(false);
+        }
+        if (!settled && response != null) {
+            discard(response);
+        }
+        fail(bug);
+    }
+
+    /** Records the attempt's outcome on its endpoint's breaker: a success when {@code failure} is null. */
+    private void recordOutcome(long elapsedNanos, Throwable failure) {
+        CircuitBreaker breaker = heldPermission;
+        heldPermission = null;
+        if (breaker == null) {
+            return;
+        }
+        if (failure == null) {
+            breaker.onSuccess(elapsedNanos, TimeUnit.NANOSECONDS);
+        } else {
+            breaker.onError(elapsedNanos, TimeUnit.NANOSECONDS, failure);
+        }
+    }
+
+    /** Gives the attempt's breaker permission back without an outcome. */
+    private void releasePermission() {
+        CircuitBreaker breaker = heldPermission;
+        heldPermission = null;
+        if (breaker != null) {
+            breaker.releasePermission();
+        }
+    }
+
+    private void finishCall(boolean success) {
+        Endpoint endpoint = heldCount;
+        heldCount = null;
+        upstream.callFinished(endpoint, success);
     }
 
     /** Drops a response nobody will read; the client closes its connection. */
@@ -269,6 +403,51 @@ final class ProxyCall {
             @Override
             public void onComplete() {}
         });
+    }
+
+    /**
+     * The call's stage. Completing it from outside, as a filter's timeout does, abandons the call as
+     * the client going away does: the upstream call is cancelled and the place given back at once.
+     */
+    private final class Result extends CompletableFuture<HttpResponse> {
+        boolean deliver(HttpResponse response) {
+            return super.complete(response);
+        }
+
+        void failWith(Throwable failure) {
+            super.completeExceptionally(failure);
+        }
+
+        void abandon() {
+            super.cancel(false);
+        }
+
+        @Override
+        public boolean complete(HttpResponse value) {
+            return abandonedIf(super.complete(value));
+        }
+
+        @Override
+        public boolean completeExceptionally(Throwable failure) {
+            return abandonedIf(super.completeExceptionally(failure));
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            return abandonedIf(super.cancel(mayInterruptIfRunning));
+        }
+
+        private boolean abandonedIf(boolean completed) {
+            if (completed) {
+                try {
+                    // Any thread may complete it, but the call's state belongs to the event loop.
+                    ctx.eventLoop().execute(ProxyCall.this::cancel);
+                } catch (RejectedExecutionException e) {
+                    // The loop is shutting down: the connection and the upstream call end with it.
+                }
+            }
+            return completed;
+        }
     }
 
     /** Recorded by a breaker for an upstream answer that counts as a failure (502, 503, 504). */

@@ -33,7 +33,10 @@ import java.util.function.Function;
  * }</pre>
  *
  * The handler runs on the connection's event loop, and so does its upstream call when the upstream's
- * client is used from a Parry server: a proxied exchange does not change thread.
+ * client is used from a Parry server: a proxied exchange does not change thread. A filter that moves
+ * work to another thread must call it back on {@link RequestContext#eventLoop()}. Each request holds
+ * a place in its upstream's bulkhead until it fails or its response body ends; completing the
+ * returned stage from outside (a filter's timeout) cancels the upstream call and gives the place back.
  */
 public final class ProxyHandler implements Handler {
     private final Function<HttpRequest, GuardedUpstream> upstreams;
@@ -89,33 +92,11 @@ public final class ProxyHandler implements Handler {
         }
         budget.deposit();
         HttpBody body = request.body();
-        if (isReplayable(body) || !fitsReplayBuffer(body)) {
-            return new ProxyCall(this, ctx, request, upstream, isReplayable(body)).start();
+        boolean replayable = isReplayable(body);
+        if (replayable || !fitsReplayBuffer(body)) {
+            return new ProxyCall(this, ctx, request, upstream, replayable).start();
         }
-        return proxyBuffered(ctx, request, upstream);
-    }
-
-    /** Reads a small body in full first, so the request can be replayed on another endpoint. */
-    private CompletionStage<HttpResponse> proxyBuffered(
-            RequestContext ctx, HttpRequest request, GuardedUpstream upstream) {
-        CompletableFuture<HttpResponse> result = new CompletableFuture<>();
-        request.body().aggregate(retry.replayBufferSize()).whenComplete((data, failure) -> {
-            if (failure != null) {
-                upstream.exit();
-                result.completeExceptionally(failure);
-                return;
-            }
-            new ProxyCall(this, ctx, request.withBody(HttpBody.of(data)), upstream, true)
-                    .start()
-                    .whenComplete((response, callFailure) -> {
-                        if (callFailure != null) {
-                            result.completeExceptionally(callFailure);
-                        } else {
-                            result.complete(response);
-                        }
-                    });
-        });
-        return result;
+        return new ProxyCall(this, ctx, request, upstream, true).startBuffered(retry.replayBufferSize());
     }
 
     private static boolean isReplayable(HttpBody body) {

@@ -26,8 +26,13 @@ public final class RetryPolicy {
 
     private final int maxAttempts;
     private final Set<Integer> retryStatuses;
+    /** {@code retryStatuses} by {@code status - 500}, so the check per response boxes nothing. */
+    private final boolean[] retryStatusTable = new boolean[100];
+
     private final Duration backoff;
     private final Duration maxBackoff;
+    private final long backoffNanos;
+    private final long maxBackoffNanos;
     private final int budgetPercent;
     private final int minRetriesPerSecond;
     private final int replayBufferSize;
@@ -35,8 +40,13 @@ public final class RetryPolicy {
     private RetryPolicy(Builder builder) {
         this.maxAttempts = builder.maxAttempts;
         this.retryStatuses = Set.copyOf(builder.retryStatuses);
+        for (int status : retryStatuses) {
+            retryStatusTable[status - 500] = true;
+        }
         this.backoff = builder.backoff;
         this.maxBackoff = builder.maxBackoff;
+        this.backoffNanos = saturatedNanos(backoff);
+        this.maxBackoffNanos = saturatedNanos(maxBackoff);
         this.budgetPercent = builder.budgetPercent;
         this.minRetriesPerSecond = builder.minRetriesPerSecond;
         this.replayBufferSize = builder.replayBufferSize;
@@ -77,6 +87,32 @@ public final class RetryPolicy {
     /** The statuses that retry an idempotent request. */
     public Set<Integer> retryStatuses() {
         return retryStatuses;
+    }
+
+    /** Whether the status is one of {@link #retryStatuses()}. */
+    boolean retriesStatus(int status) {
+        return status >= 500 && status <= 599 && retryStatusTable[status - 500];
+    }
+
+    /**
+     * The longest wait before retry number {@code retry} (1 for the first): the base backoff doubled
+     * {@code retry - 1} times, capped at the longest backoff, without overflowing; 0 when the base is 0.
+     */
+    long backoffCeilingNanos(int retry) {
+        if (backoffNanos == 0) {
+            return 0;
+        }
+        int doublings = retry - 1;
+        // Shifting into the sign bit would overflow; the cap is smaller than that anyway.
+        return doublings >= Long.numberOfLeadingZeros(backoffNanos) - 1
+                ? maxBackoffNanos
+                : Math.min(maxBackoffNanos, backoffNanos << doublings);
+    }
+
+    /** Nanoseconds, at most a quarter of {@code Long.MAX_VALUE} so a bound plus one cannot overflow. */
+    private static long saturatedNanos(Duration duration) {
+        long limit = Long.MAX_VALUE / 4;
+        return duration.compareTo(Duration.ofNanos(limit)) >= 0 ? limit : duration.toNanos();
     }
 
     /** The base backoff. */

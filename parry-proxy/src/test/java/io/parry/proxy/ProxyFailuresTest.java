@@ -180,6 +180,30 @@ class ProxyFailuresTest {
         assertThat(upstream.requests()).isGreaterThanOrEqualTo(checks);
     }
 
+    @Test
+    void picksTheUpstreamPerRequestAndAnswers503WhenNoneServesIt() throws Exception {
+        group = GuardedUpstream.of(upstreamGroup());
+        try (GuardedUpstream gone =
+                GuardedUpstream.of(Upstream.of("gone", Endpoint.of("127.0.0.1", FaultyUpstream.refusedPort())))) {
+            handler.set(ProxyHandler.builder(request -> request.path().startsWith("/faulty")
+                            ? group
+                            : request.path().startsWith("/gone") ? gone : null)
+                    .build());
+
+            HttpResponse<String> served = get("/faulty/x");
+            HttpResponse<String> refused = get("/gone/x");
+            HttpResponse<String> unserved = get("/elsewhere");
+
+            assertThat(served.statusCode()).isEqualTo(200);
+            assertThat(refused.statusCode()).isEqualTo(503);
+            assertThat(refused.body()).contains("gone");
+            assertThat(unserved.statusCode()).isEqualTo(503);
+            assertThat(unserved.headers().firstValue("content-type")).hasValue("application/problem+json");
+            assertThat(unserved.body()).contains("No upstream serves this request.");
+            assertThat(upstream.requests()).isEqualTo(1);
+        }
+    }
+
     private Upstream upstreamGroup() {
         return Upstream.of("faulty", Endpoint.of("127.0.0.1", upstream.port()));
     }

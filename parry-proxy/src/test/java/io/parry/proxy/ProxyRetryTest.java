@@ -27,6 +27,9 @@ class ProxyRetryTest {
     @RegisterExtension
     static final FaultyUpstream upstream = FaultyUpstream.start();
 
+    @RegisterExtension
+    static final FaultyUpstream other = FaultyUpstream.start();
+
     private static final SwappableHandler handler = new SwappableHandler();
 
     @RegisterExtension
@@ -50,6 +53,36 @@ class ProxyRetryTest {
 
         assertThat(send("GET", "/r", null).statusCode()).isEqualTo(200);
         assertThat(upstream.requests()).isEqualTo(2);
+    }
+
+    @Test
+    void triesNoMoreThanMaxAttemptsAndPassesTheLast503On() throws Exception {
+        upstream.fault(Fault.status(503));
+        proxy(single(), QUICK, BreakerOptions.disabled());
+
+        HttpResponse<String> response = send("GET", "/always", null);
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(response.headers().firstValue("content-type").orElse(""))
+                .as("the upstream's own answer, not the proxy's problem")
+                .doesNotContain("problem");
+        assertThat(upstream.requests()).isEqualTo(QUICK.maxAttempts());
+    }
+
+    @Test
+    void retriesA503OnTheOtherEndpoint() throws Exception {
+        upstream.fault(Fault.status(503));
+        Upstream two = Upstream.builder("two")
+                .endpoint(Endpoint.of("127.0.0.1", upstream.port()))
+                .endpoint(Endpoint.of("127.0.0.1", other.port()))
+                .build();
+        proxy(two, QUICK.toBuilder().maxAttempts(2).build(), BreakerOptions.disabled());
+
+        for (int i = 0; i < 4; i++) {
+            assertThat(send("GET", "/g" + i, null).statusCode()).isEqualTo(200);
+        }
+        assertThat(other.requests()).isEqualTo(4);
+        assertThat(upstream.requests()).isPositive();
     }
 
     @Test

@@ -67,9 +67,10 @@ public interface RequestContext {
     }
 
     /**
-     * Completes when the connection closes before this request's response was sent, so work nobody
-     * will read can stop, such as a proxied upstream call. It completes on the event loop and never
-     * completes for a request that is answered. Call it on the event loop.
+     * Completes when nobody will read this request's response: the connection closed before it was
+     * sent, or the server answered the request itself after its request timeout. Work for it can stop,
+     * such as a proxied upstream call. It completes on the event loop and never completes for a request
+     * the handler answers. Call it on the event loop.
      */
     default CompletionStage<Void> clientGone() {
         return new CompletableFuture<>();

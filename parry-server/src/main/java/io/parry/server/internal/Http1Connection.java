@@ -493,6 +493,7 @@ final class Http1Connection extends ChannelDuplexHandler {
                 head,
                 status,
                 bodyArriving ? "The request body did not arrive in time." : "The response was not ready in time.");
+        head.clientLeft();
         writer.writeReady();
     }
 

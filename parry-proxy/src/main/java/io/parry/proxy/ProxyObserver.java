@@ -1,0 +1,50 @@
+package io.parry.proxy;
+
+import io.parry.client.Endpoint;
+
+/**
+ * Told what a {@link GuardedUpstream} and the proxies using it do: each upstream attempt, retries,
+ * circuit breaker transitions and refusals. For metrics ({@code parry-micrometer}'s {@code
+ * ProxyMetrics}) and logs; set it with {@link GuardedUpstream.Builder#observer(ProxyObserver)}.
+ *
+ * <p>Every method has a no-op default. They run on the event loop of the request they are about (a
+ * breaker transition on the thread that caused it), so they must be quick and never block; an
+ * exception thrown here fails the request being proxied. {@code upstream} is the name of the {@link
+ * io.parry.client.upstream.Upstream}.
+ */
+public interface ProxyObserver {
+    /** An observer that does nothing: the default. */
+    ProxyObserver NONE = new ProxyObserver() {};
+
+    /**
+     * An attempt to an endpoint ended with a response head or a failure.
+     *
+     * @param status the response status, or 0 when the attempt failed
+     * @param failure why it failed (a {@link io.parry.client.ClientException} as a rule), or {@code
+     *     null} when a response arrived
+     * @param nanos the time from sending the request to the response head or the failure
+     */
+    default void attemptEnded(String upstream, Endpoint endpoint, int status, Throwable failure, long nanos) {}
+
+    /**
+     * The request will be tried again after the attempt to {@code endpoint} failed.
+     *
+     * @param reason the failed status code as text ({@code "503"}), or the simple class name of the
+     *     failure ({@code "UpstreamConnectException"})
+     */
+    default void retried(String upstream, Endpoint endpoint, String reason) {}
+
+    /** The circuit breaker of an endpoint changed state. */
+    default void breakerTransition(String upstream, Endpoint endpoint, BreakerState from, BreakerState to) {}
+
+    /** A request was refused before any attempt: answered 503 without reaching an endpoint. */
+    default void rejected(String upstream, Refusal reason) {}
+
+    /** Why a request was refused before any attempt. */
+    enum Refusal {
+        /** The upstream's bulkhead was full. */
+        BULKHEAD_FULL,
+        /** No endpoint was healthy with a breaker that let the request pass. */
+        NO_ENDPOINT
+    }
+}
