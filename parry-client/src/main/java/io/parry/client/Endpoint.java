@@ -17,11 +17,14 @@ public final class Endpoint {
     private final String host;
     private final int port;
     private final int weight;
+    /** Built once: every call uses it as its pool key, and most as their {@code Host} field. */
+    private final String authority;
 
     private Endpoint(String host, int port, int weight) {
         this.host = host;
         this.port = port;
         this.weight = weight;
+        this.authority = (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
     }
 
     /**
@@ -96,7 +99,7 @@ public final class Endpoint {
 
     /** The {@code Host} header value for this endpoint: {@code host:port}, IPv6 in brackets. */
     public String authority() {
-        return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
+        return authority;
     }
 
     /** Whether the other endpoint names the same host and port, whatever its weight. */

@@ -2,9 +2,12 @@ package io.parry.client;
 
 import static io.parry.client.Calls.await;
 import static io.parry.client.Calls.eventually;
+import static io.parry.client.Calls.failure;
 import static io.parry.client.Calls.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parry.http.ContentTooLargeException;
+import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
@@ -136,6 +139,130 @@ class CancellationTest {
             });
             assertThat(text(await(client.send(upstream.endpoint(), get())))).isEqualTo("ok");
         }
+    }
+
+    @Test
+    void keepsTheConnectionForOthersWhenACallIsCancelledWhileItIsBeingOpened() {
+        try (RawUpstream first = RawUpstream.start(connection -> {
+                    while (connection.readRequest() != null) {
+                        connection.send(OK);
+                    }
+                });
+                RawUpstream second = RawUpstream.start(connection -> {
+                    while (connection.readRequest() != null) {
+                        connection.send(OK);
+                    }
+                })) {
+            HttpResponse response = await(client.send(first.endpoint(), get()));
+            CompletableFuture<PoolStats> afterCancel = new CompletableFuture<>();
+
+            // On the client's event loop the call is placed at once, so it is cancelled mid-connect.
+            onClientLoop(response, () -> {
+                client.send(second.endpoint(), get()).toCompletableFuture().cancel(true);
+                afterCancel.complete(client.poolStats(second.endpoint()));
+            });
+
+            assertThat(await(afterCancel)).matches(PoolStats::isEmpty);
+            eventually(() -> client.poolStats(second.endpoint()).idle() == 1);
+            assertThat(text(await(client.send(second.endpoint(), get())))).isEqualTo("ok");
+            assertThat(second.accepted()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void stopsTheRequestBodyAndClosesWhenCancelledWhileTheBodyIsSent() throws Exception {
+        CountDownLatch closed = new CountDownLatch(1);
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+            connection.readHead();
+            if (connection.awaitClose()) {
+                closed.countDown();
+            }
+        })) {
+            GeneratedBody upload = GeneratedBody.ofSize(256L << 20);
+            CompletionStage<HttpResponse> call = client.send(
+                    upstream.endpoint(),
+                    HttpRequest.builder(HttpMethod.POST, "/")
+                            .body(HttpBody.of(upload, upload.total()))
+                            .build());
+            eventually(() -> upload.produced.get() >= 1 << 20);
+
+            call.toCompletableFuture().cancel(true);
+
+            assertThat(upload.cancelled.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(closed.await(10, TimeUnit.SECONDS)).isTrue();
+            eventually(() -> client.poolStats(upstream.endpoint()).isEmpty());
+            assertThat(upload.produced.get()).isLessThan(upload.total());
+        }
+    }
+
+    @Test
+    void closesTheConnectionWhenTheBodyIsLongerThanTheAggregationLimit() throws Exception {
+        CountDownLatch closed = new CountDownLatch(1);
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+            connection.readRequest();
+            connection.send("HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n\n10\n0123456789abcdef\n");
+            if (connection.awaitClose()) {
+                closed.countDown();
+            }
+        })) {
+            HttpResponse response = await(client.send(upstream.endpoint(), get()));
+
+            assertThat(failure(response.body().aggregate(8))).isInstanceOf(ContentTooLargeException.class);
+            assertThat(closed.await(10, TimeUnit.SECONDS)).isTrue();
+            eventually(() -> client.poolStats(upstream.endpoint()).isEmpty());
+        }
+    }
+
+    @Test
+    void failsTheBodyBeingReadWhenTheClientCloses() {
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+            connection.readRequest();
+            connection.send("HTTP/1.1 200 OK\nContent-Length: 1000\n\nthe start");
+            connection.awaitClose();
+        })) {
+            HttpResponse response = await(client.send(upstream.endpoint(), get()));
+            CompletionStage<HttpData> whole = response.body().aggregate(1000);
+
+            client.close();
+
+            assertThat(failure(whole)).isInstanceOf(ConnectionClosedException.class);
+        }
+    }
+
+    @Test
+    void failsABodyReadAfterTheClientClosedInsteadOfThrowing() {
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+            connection.readRequest();
+            connection.send("HTTP/1.1 200 OK\nContent-Length: 1000\n\nthe start");
+            connection.awaitClose();
+        })) {
+            HttpResponse response = await(client.send(upstream.endpoint(), get()));
+
+            client.close();
+
+            assertThat(failure(response.body().aggregate(1000))).isInstanceOf(ConnectionClosedException.class);
+            assertThat(failure(response.body().trailers())).isInstanceOf(ConnectionClosedException.class);
+        }
+    }
+
+    /** Runs the task on the client's event loop, where the response body signals its subscriber. */
+    private static void onClientLoop(HttpResponse response, Runnable task) {
+        response.body().subscribe(new Flow.Subscriber<HttpData>() {
+            @Override
+            public void onSubscribe(Flow.Subscription subscription) {
+                task.run();
+                subscription.request(Long.MAX_VALUE);
+            }
+
+            @Override
+            public void onNext(HttpData item) {}
+
+            @Override
+            public void onError(Throwable failure) {}
+
+            @Override
+            public void onComplete() {}
+        });
     }
 
     /** Takes one chunk, then cancels. */

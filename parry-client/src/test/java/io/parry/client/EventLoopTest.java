@@ -6,6 +6,8 @@ import static io.parry.client.Calls.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import io.parry.http.HttpBody;
+import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
@@ -19,6 +21,7 @@ import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -114,6 +117,36 @@ class EventLoopTest {
     }
 
     @Test
+    void dropsRequestBodySignalsThatArriveAfterTheClientClosedInsteadOfThrowingThem() throws Exception {
+        CountDownLatch received = new CountDownLatch(1);
+        try (RawUpstream raw = RawUpstream.start(connection -> {
+            connection.readHead();
+            received.countDown();
+            connection.awaitClose();
+        })) {
+            HttpClient closing = HttpClient.builder()
+                    .options(ClientOptions.builder().eventLoopThreads(1).build())
+                    .build();
+            LatePublisher body = new LatePublisher();
+            CompletionStage<HttpResponse> call = closing.send(
+                    raw.endpoint(),
+                    HttpRequest.builder(HttpMethod.POST, "/")
+                            .body(HttpBody.of(body))
+                            .build());
+            assertThat(received.await(10, TimeUnit.SECONDS)).isTrue();
+
+            closing.close();
+
+            assertThat(failure(call)).isInstanceOf(ConnectionClosedException.class);
+            assertThatCode(() -> body.subscriber.onSubscribe(body)).doesNotThrowAnyException();
+            assertThat(body.cancelled)
+                    .as("a subscription that came too late is cancelled")
+                    .isTrue();
+            assertThatCode(() -> body.subscriber.onComplete()).doesNotThrowAnyException();
+        }
+    }
+
+    @Test
     void failsACallInFlightWithConnectionClosedWhenTheClientCloses() throws Exception {
         CountDownLatch received = new CountDownLatch(1);
         try (RawUpstream raw = RawUpstream.start(connection -> {
@@ -128,6 +161,25 @@ class EventLoopTest {
             closing.close();
 
             assertThat(failure(call)).isInstanceOf(ConnectionClosedException.class);
+        }
+    }
+
+    /** A body source that signals only when the test tells it to, from the test's thread. */
+    private static final class LatePublisher implements Flow.Publisher<HttpData>, Flow.Subscription {
+        volatile Flow.Subscriber<? super HttpData> subscriber;
+        volatile boolean cancelled;
+
+        @Override
+        public void subscribe(Flow.Subscriber<? super HttpData> subscriber) {
+            this.subscriber = subscriber;
+        }
+
+        @Override
+        public void request(long n) {}
+
+        @Override
+        public void cancel() {
+            cancelled = true;
         }
     }
 }

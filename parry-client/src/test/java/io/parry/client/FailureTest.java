@@ -129,6 +129,30 @@ class FailureTest {
     }
 
     @Test
+    void countsTheRequestAsSentWhenTheUpstreamResetsAfterReadingItsHead() throws Exception {
+        CountDownLatch headRead = new CountDownLatch(1);
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+            connection.readHead();
+            headRead.countDown();
+            connection.reset();
+        })) {
+            // Far more than socket buffers hold, so the write is cut off part way.
+            HttpRequest upload = HttpRequest.builder(HttpMethod.POST, "/")
+                    .body(HttpBody.of(HttpData.wrap(new byte[32 << 20])))
+                    .build();
+
+            Throwable failure = failure(client.send(upstream.endpoint(), upload));
+
+            assertThat(headRead.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(failure).isInstanceOf(ConnectionClosedException.class);
+            assertThat(((ClientException) failure).requestSent())
+                    .as("the upstream read the head, so a POST must not be sent again")
+                    .isTrue();
+            assertThat(client.poolStats(upstream.endpoint())).matches(PoolStats::isEmpty);
+        }
+    }
+
+    @Test
     void failsWithInvalidResponseOnGarbage() {
         try (RawUpstream upstream = answering("SSH-2.0-OpenSSH_9.6\n\n")) {
             Throwable failure = callFailure(upstream);

@@ -1,6 +1,7 @@
 package io.parry.client;
 
 import static io.parry.client.Calls.await;
+import static io.parry.client.Calls.eventually;
 import static io.parry.client.Calls.failure;
 import static io.parry.client.Calls.text;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,6 +16,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -123,6 +125,29 @@ class FilterTest {
 
             assertThat(closed.await(10, TimeUnit.SECONDS)).isTrue();
             assertThat(events).containsExactly("only sends");
+        }
+    }
+
+    @Test
+    void abandonsTheCallBehindTheFiltersWhenTheCallerTimesItOut() throws Exception {
+        CountDownLatch closed = new CountDownLatch(1);
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+            connection.readRequest();
+            if (connection.awaitClose()) {
+                closed.countDown();
+            }
+        })) {
+            client = HttpClient.builder().filter(recording("only")).build();
+
+            Throwable failure = failure(client.send(upstream.endpoint(), get())
+                    .toCompletableFuture()
+                    .orTimeout(100, TimeUnit.MILLISECONDS));
+
+            assertThat(failure).isInstanceOf(TimeoutException.class);
+            assertThat(closed.await(10, TimeUnit.SECONDS))
+                    .as("the connection is not left waiting for an answer nobody wants")
+                    .isTrue();
+            eventually(() -> client.poolStats(upstream.endpoint()).isEmpty());
         }
     }
 }

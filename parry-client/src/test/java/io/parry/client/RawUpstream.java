@@ -8,8 +8,11 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -31,6 +34,7 @@ final class RawUpstream implements AutoCloseable {
         return thread;
     });
     private final AtomicInteger accepted = new AtomicInteger();
+    private final CountDownLatch acceptorDone = new CountDownLatch(1);
     private final List<UpstreamConnection> connections = new CopyOnWriteArrayList<>();
 
     private RawUpstream(ServerSocket listener, Script script) {
@@ -40,9 +44,14 @@ final class RawUpstream implements AutoCloseable {
 
     /** Starts an upstream that runs the script for every connection. */
     static RawUpstream start(Script script) {
+        return start(InetAddress.getLoopbackAddress(), script);
+    }
+
+    /** Starts an upstream listening on this address. */
+    static RawUpstream start(InetAddress address, Script script) {
         try {
             ServerSocket listener = new ServerSocket();
-            listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+            listener.bind(new InetSocketAddress(address, 0), 50);
             RawUpstream upstream = new RawUpstream(listener, script);
             upstream.threads.execute(upstream::acceptAll);
             return upstream;
@@ -55,22 +64,43 @@ final class RawUpstream implements AutoCloseable {
         return Endpoint.of("127.0.0.1", listener.getLocalPort());
     }
 
+    int port() {
+        return listener.getLocalPort();
+    }
+
     /** How many connections were accepted. */
     int accepted() {
         return accepted.get();
     }
 
+    /**
+     * Closes the listener and waits until its thread has left {@code accept}: only then is a new
+     * connection certain to be refused, since a close races an accept in progress.
+     */
+    void stopAccepting() throws IOException, InterruptedException {
+        listener.close();
+        if (!acceptorDone.await(10, TimeUnit.SECONDS)) {
+            throw new IOException("the listener is still accepting");
+        }
+    }
+
     private void acceptAll() {
-        while (!listener.isClosed()) {
-            try {
+        try {
+            while (!listener.isClosed()) {
                 Socket socket = listener.accept();
                 accepted.incrementAndGet();
                 UpstreamConnection connection = new UpstreamConnection(socket);
                 connections.add(connection);
-                threads.execute(() -> serve(connection));
-            } catch (IOException e) {
-                return; // Closed.
+                try {
+                    threads.execute(() -> serve(connection));
+                } catch (RejectedExecutionException e) {
+                    connection.close(); // Accepted while the upstream was closing.
+                }
             }
+        } catch (IOException e) {
+            // Closed.
+        } finally {
+            acceptorDone.countDown();
         }
     }
 

@@ -1,5 +1,6 @@
 package io.parry.client.internal;
 
+import io.parry.client.ClientException;
 import io.parry.client.ClientTimeouts;
 import io.parry.client.Endpoint;
 import io.parry.http.HttpMethod;
@@ -37,10 +38,10 @@ final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFl
     ClientConnection connection;
     /** Whether a connection is being opened on behalf of this call. */
     boolean ownsConnect;
-    /** Whether a write of this call's bytes succeeded. */
+    /** Whether any byte of the call may have reached the upstream: set when its first write starts. */
     boolean requestSent;
-    /** Whether the call was sent again after its connection died unused. */
-    boolean retried;
+    /** Why the first attempt failed, once the call was sent again after its connection died unused. */
+    ClientException retriedAfter;
 
     ClientCall(LoopPools loop, String poolKey, Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts) {
         this.loop = loop;
@@ -60,7 +61,10 @@ final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFl
 
     /** Whether the call may be sent again: once, idempotent, with a body that can be read again. */
     boolean mayRetry() {
-        return !retried && !isDone() && request.method().isIdempotent() && request.body() instanceof FixedBody;
+        return retriedAfter == null
+                && !isDone()
+                && request.method().isIdempotent()
+                && request.body() instanceof FixedBody;
     }
 
     boolean isWaitingIn(ConnectionPool pool) {
@@ -76,10 +80,17 @@ final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFl
         return super.complete(response);
     }
 
-    /** Fails the call before its response arrived. */
+    /**
+     * Fails the call before its response arrived. When a retry fails before sending anything, the
+     * caller sees the first attempt's failure instead, since that one may have reached the upstream.
+     */
     void fail(Throwable cause) {
         state = DONE;
         connection = null;
+        if (retriedAfter != null && cause instanceof ClientException && !((ClientException) cause).requestSent()) {
+            retriedAfter.addSuppressed(cause);
+            cause = retriedAfter;
+        }
         super.completeExceptionally(cause);
     }
 

@@ -53,6 +53,7 @@ final class ClientConnection extends ChannelDuplexHandler {
     ClientConnection nextBusy;
 
     private final ConnectionPool pool;
+    private final ResponseDecoder decoder;
     private final long openedNanos = System.nanoTime();
     private ChannelHandlerContext ctx;
     private boolean dead;
@@ -69,8 +70,9 @@ final class ClientConnection extends ChannelDuplexHandler {
     private long responseDeadline;
     private long lastReadNanos;
 
-    ClientConnection(ConnectionPool pool) {
+    ClientConnection(ConnectionPool pool, ResponseDecoder decoder) {
         this.pool = pool;
+        this.decoder = decoder;
     }
 
     @Override
@@ -95,24 +97,23 @@ final class ClientConnection extends ChannelDuplexHandler {
         interim = false;
         responseDeadline = 0;
         keepAlive = !call.request.headers().containsValue("connection", "close");
+        decoder.expectHead(call.isHead());
+        // A failed write may still have put bytes on the wire (the head, part of a body), so the
+        // request counts as sent from its first write: a caller must never resend a request it
+        // cannot prove unseen.
+        call.requestSent = true;
         HttpBody body = call.request.body();
         if (body instanceof FixedBody) {
             ctx.writeAndFlush(RequestHeads.full(call.request, call.endpoint, ((FixedBody) body).data()))
                     .addListener((ChannelFutureListener) written -> {
                         if (written.isSuccess()) {
-                            call.requestSent = true;
                             requestWritten(call);
                         }
                     });
             return;
         }
         long length = body.contentLength();
-        ctx.write(RequestHeads.head(call.request, call.endpoint, length))
-                .addListener((ChannelFutureListener) written -> {
-                    if (written.isSuccess()) {
-                        call.requestSent = true;
-                    }
-                });
+        ctx.write(RequestHeads.head(call.request, call.endpoint, length), ctx.voidPromise());
         RequestBodyWriter writer = new RequestBodyWriter(this, call, ctx.executor(), length);
         requestWriter = writer;
         try {
@@ -317,6 +318,9 @@ final class ClientConnection extends ChannelDuplexHandler {
         long length = chunked ? -1 : HttpUtil.getContentLength(head, -1L);
         // A body delimited by the close (RFC 9112, section 6.3) leaves nothing to reuse.
         keepAlive &= HttpUtil.isKeepAlive(head) && (bodyless || chunked || length >= 0);
+        if (!requestDone && code >= 400) {
+            stopRequestBody();
+        }
         HttpBody body;
         if (bodyless || length == 0) {
             body = HttpBody.empty();
@@ -364,6 +368,20 @@ final class ClientConnection extends ChannelDuplexHandler {
         }
     }
 
+    /**
+     * An error answered the request before its body was sent: the upstream does not want the rest, so
+     * the body's source stops now, and the connection, left in the middle of a request, closes after
+     * the response (RFC 9112, section 9.5). A success answered early may be a full-duplex exchange
+     * (an echo, say), so its request body keeps flowing.
+     */
+    private void stopRequestBody() {
+        RequestBodyWriter writer = requestWriter;
+        requestWriter = null;
+        if (writer != null) {
+            writer.cancel();
+        }
+    }
+
     /** The whole response arrived: the connection is let go before the body's reader hears of the end. */
     private void responseEnded(InboundBody body, HttpHeaders trailers) {
         responseBody = null;
@@ -387,7 +405,11 @@ final class ClientConnection extends ChannelDuplexHandler {
             paused = false;
             ctx.channel().config().setAutoRead(true);
         }
-        pool.release(this, keepAlive && !dead);
+        boolean surplus = decoder.hasSurplus();
+        if (surplus) {
+            log.debug("Closing the connection to {}: it sent more than the response to {}", pool.endpoint, done);
+        }
+        pool.release(this, keepAlive && !dead && !surplus);
     }
 
     /**
@@ -401,7 +423,7 @@ final class ClientConnection extends ChannelDuplexHandler {
         if (served > 1 && !headReceived && !interim && current.mayRetry()) {
             log.debug("Connection to {} closed before answering; sending {} again", pool.endpoint, current);
             closeExchange();
-            current.retried = true;
+            current.retriedAfter = cause;
             pool.acquire(current);
         } else {
             fail(cause);

@@ -180,7 +180,7 @@ final class ConnectionPool {
         publish();
         if (expired != null) {
             for (ClientCall call : expired) {
-                call.fail(new CallTimeoutException(endpoint, call.timeouts.call(), false));
+                call.fail(new CallTimeoutException(endpoint, call.timeouts.call(), call.requestSent));
             }
         }
     }

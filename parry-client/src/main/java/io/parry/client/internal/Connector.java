@@ -7,8 +7,8 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.ReflectiveChannelFactory;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpRequestEncoder;
 import io.netty.util.NetUtil;
 import io.netty.util.concurrent.Future;
 import io.parry.client.ClientOptions;
@@ -23,8 +23,8 @@ import java.time.Duration;
 
 /**
  * Opens connections on one event loop: resolves the endpoint's name (IP literals skip resolution),
- * then connects a channel of the loop's transport with the HTTP/1.1 codec and a {@link
- * ClientConnection} in its pipeline. Confined to its event loop.
+ * then connects a channel of the loop's transport with Netty's request encoder, a {@link
+ * ResponseDecoder} and a {@link ClientConnection} in its pipeline. Confined to its event loop.
  */
 final class Connector {
     private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
@@ -84,8 +84,10 @@ final class Connector {
         channel.config().setOption(ChannelOption.SO_KEEPALIVE, true);
         channel.config().setOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK);
         channel.config().setOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis(timeout));
-        ClientConnection connection = new ClientConnection(pool);
-        channel.pipeline().addLast("codec", new HttpClientCodec(decoderConfig, false, false));
+        ResponseDecoder decoder = new ResponseDecoder(decoderConfig);
+        ClientConnection connection = new ClientConnection(pool, decoder);
+        channel.pipeline().addLast("encoder", new HttpRequestEncoder());
+        channel.pipeline().addLast("decoder", decoder);
         channel.pipeline().addLast("connection", connection);
         loop.register(channel).addListener((ChannelFuture registered) -> {
             if (!registered.isSuccess()) {

@@ -14,13 +14,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * One send through a client's filters, the first added outermost. The caller gets a future of its
- * own: cancelling it cancels every call the filters started for this send, and a response that
- * arrives after the caller gave up has its body cancelled, so its connection does not wait for a
- * reader that will never come.
+ * own: completing it in any way before the filters do (cancelling it, or {@code orTimeout}) cancels
+ * every call the filters started for this send, and a response that arrives after the caller gave up
+ * has its body cancelled, so its connection does not wait for a reader that will never come.
  */
 final class FilterChain extends CompletableFuture<HttpResponse> implements ClientSender {
     private final ClientSender terminal;
     private final ConcurrentLinkedQueue<CompletableFuture<HttpResponse>> calls = new ConcurrentLinkedQueue<>();
+    private volatile boolean abandoned;
 
     private FilterChain(ClientSender terminal) {
         this.terminal = terminal;
@@ -54,7 +55,7 @@ final class FilterChain extends CompletableFuture<HttpResponse> implements Clien
     public CompletionStage<HttpResponse> send(Endpoint endpoint, HttpRequest request) {
         CompletableFuture<HttpResponse> call = terminal.send(endpoint, request).toCompletableFuture();
         calls.add(call);
-        if (isCancelled()) {
+        if (abandoned) {
             call.cancel(false);
         }
         return call;
@@ -64,20 +65,44 @@ final class FilterChain extends CompletableFuture<HttpResponse> implements Clien
     public boolean cancel(boolean mayInterruptIfRunning) {
         boolean cancelled = super.cancel(mayInterruptIfRunning);
         if (cancelled) {
-            for (CompletableFuture<HttpResponse> call : calls) {
-                call.cancel(false);
-            }
+            abandon();
         }
         return cancelled;
     }
 
+    @Override
+    public boolean complete(HttpResponse value) {
+        boolean completed = super.complete(value);
+        if (completed) {
+            abandon();
+        }
+        return completed;
+    }
+
+    @Override
+    public boolean completeExceptionally(Throwable cause) {
+        boolean completed = super.completeExceptionally(cause);
+        if (completed) {
+            abandon();
+        }
+        return completed;
+    }
+
+    /** The caller completed the future itself: nobody wants what the filters' calls bring. */
+    private void abandon() {
+        abandoned = true;
+        for (CompletableFuture<HttpResponse> call : calls) {
+            call.cancel(false);
+        }
+    }
+
     private void settle(HttpResponse response, Throwable failure) {
         if (failure != null) {
-            completeExceptionally(
+            super.completeExceptionally(
                     failure instanceof CompletionException && failure.getCause() != null
                             ? failure.getCause()
                             : failure);
-        } else if (!complete(response) && response != null) {
+        } else if (!super.complete(response) && response != null) {
             response.body().subscribe(AggregatingSubscriber.cancelling());
         }
     }

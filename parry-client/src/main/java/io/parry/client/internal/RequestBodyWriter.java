@@ -33,14 +33,16 @@ final class RequestBodyWriter implements ByteBufSubscriber {
 
     @Override
     public void onSubscribe(Flow.Subscription subscription) {
-        onLoop(() -> {
+        if (!onLoop(() -> {
             this.subscription = subscription;
             if (done) {
                 subscription.cancel();
             } else {
                 requestMore();
             }
-        });
+        })) {
+            subscription.cancel();
+        }
     }
 
     /** Asks for one more chunk when none is on its way and the channel can take it. */
@@ -55,11 +57,7 @@ final class RequestBodyWriter implements ByteBufSubscriber {
     public void onNext(ByteBuf chunk) {
         if (loop.inEventLoop()) {
             write(chunk);
-            return;
-        }
-        try {
-            loop.execute(() -> write(chunk));
-        } catch (RejectedExecutionException e) {
+        } else if (!onLoop(() -> write(chunk))) {
             chunk.release(); // The client closed and its event loops stopped.
         }
     }
@@ -118,11 +116,20 @@ final class RequestBodyWriter implements ByteBufSubscriber {
         connection.requestBodyFailed(call, cause);
     }
 
-    private void onLoop(Runnable task) {
+    /**
+     * Runs the task on the loop; false when the loop has stopped (the client closed), in which case
+     * the exchange is over and the signal is dropped rather than thrown at the publisher.
+     */
+    private boolean onLoop(Runnable task) {
         if (loop.inEventLoop()) {
             task.run();
-        } else {
+            return true;
+        }
+        try {
             loop.execute(task);
+            return true;
+        } catch (RejectedExecutionException e) {
+            return false;
         }
     }
 }

@@ -1,20 +1,25 @@
 package io.parry.client.internal;
 
 import io.netty.buffer.ByteBuf;
+import io.parry.client.ConnectionClosedException;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
+import io.parry.http.internal.Subscriptions;
 import io.parry.transport.internal.ByteBufSubscriber;
 import io.parry.transport.internal.InboundBody;
 import io.parry.transport.internal.RawBody;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * A response body as the caller sees it: the connection's {@link InboundBody}, zero-copy for
- * framework readers as a {@link RawBody}, plus one signal the inbound body does not give: a reader
- * that cancels its subscription before the end makes the call close its connection, because the
- * rest of the body will never be read.
+ * framework readers as a {@link RawBody}, plus what the inbound body does not do. A reader that
+ * cancels its subscription before the end makes the call close its connection, because the rest of
+ * the body will never be read. And a body read after its event loop stopped (the client closed) fails
+ * like the closed connection it came from, instead of throwing at its reader.
  */
 final class ResponseBody implements HttpBody, RawBody {
     private final InboundBody body;
@@ -32,57 +37,70 @@ final class ResponseBody implements HttpBody, RawBody {
 
     @Override
     public CompletionStage<HttpHeaders> trailers() {
-        return body.trailers();
+        try {
+            return body.trailers();
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(clientClosed(e));
+        }
     }
 
     @Override
     public void subscribe(Flow.Subscriber<? super HttpData> subscriber) {
-        body.subscribe(new Flow.Subscriber<HttpData>() {
-            @Override
-            public void onSubscribe(Flow.Subscription subscription) {
-                subscriber.onSubscribe(new Watched(subscription));
-            }
+        try {
+            body.subscribe(new Flow.Subscriber<HttpData>() {
+                @Override
+                public void onSubscribe(Flow.Subscription subscription) {
+                    subscriber.onSubscribe(new Watched(subscription));
+                }
 
-            @Override
-            public void onNext(HttpData item) {
-                subscriber.onNext(item);
-            }
+                @Override
+                public void onNext(HttpData item) {
+                    subscriber.onNext(item);
+                }
 
-            @Override
-            public void onError(Throwable cause) {
-                subscriber.onError(cause);
-            }
+                @Override
+                public void onError(Throwable cause) {
+                    subscriber.onError(cause);
+                }
 
-            @Override
-            public void onComplete() {
-                subscriber.onComplete();
-            }
-        });
+                @Override
+                public void onComplete() {
+                    subscriber.onComplete();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            Subscriptions.reject(subscriber, clientClosed(e));
+        }
     }
 
     @Override
     public void subscribeRaw(ByteBufSubscriber subscriber) {
-        body.subscribeRaw(new ByteBufSubscriber() {
-            @Override
-            public void onSubscribe(Flow.Subscription subscription) {
-                subscriber.onSubscribe(new Watched(subscription));
-            }
+        try {
+            body.subscribeRaw(new ByteBufSubscriber() {
+                @Override
+                public void onSubscribe(Flow.Subscription subscription) {
+                    subscriber.onSubscribe(new Watched(subscription));
+                }
 
-            @Override
-            public void onNext(ByteBuf chunk) {
-                subscriber.onNext(chunk);
-            }
+                @Override
+                public void onNext(ByteBuf chunk) {
+                    subscriber.onNext(chunk);
+                }
 
-            @Override
-            public void onComplete(HttpHeaders trailers) {
-                subscriber.onComplete(trailers);
-            }
+                @Override
+                public void onComplete(HttpHeaders trailers) {
+                    subscriber.onComplete(trailers);
+                }
 
-            @Override
-            public void onError(Throwable cause) {
-                subscriber.onError(cause);
-            }
-        });
+                @Override
+                public void onError(Throwable cause) {
+                    subscriber.onError(cause);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            subscriber.onSubscribe(Subscriptions.NOOP);
+            subscriber.onError(clientClosed(e));
+        }
     }
 
     @Override
@@ -90,6 +108,12 @@ final class ResponseBody implements HttpBody, RawBody {
         return "ResponseBody(" + call + ")";
     }
 
+    private ConnectionClosedException clientClosed(RejectedExecutionException cause) {
+        return new ConnectionClosedException(
+                "the client was closed before the body of " + call + " was read", true, cause);
+    }
+
+    /** The reader's subscription; signals made after the loop stopped are dropped, the body having failed. */
     private final class Watched implements Flow.Subscription {
         private final Flow.Subscription subscription;
 
@@ -99,12 +123,20 @@ final class ResponseBody implements HttpBody, RawBody {
 
         @Override
         public void request(long n) {
-            subscription.request(n);
+            try {
+                subscription.request(n);
+            } catch (RejectedExecutionException e) {
+                // The client closed: the body was failed then, and its reader told.
+            }
         }
 
         @Override
         public void cancel() {
-            subscription.cancel();
+            try {
+                subscription.cancel();
+            } catch (RejectedExecutionException e) {
+                return; // The client closed, and the connection with it.
+            }
             call.bodyCancelled();
         }
     }
