@@ -1,0 +1,277 @@
+package io.parry.gateway;
+
+import static java.util.Objects.requireNonNull;
+
+import io.parry.gateway.internal.admin.AdminApi;
+import io.parry.gateway.internal.config.ConfigException;
+import io.parry.gateway.internal.config.GatewayConfig;
+import io.parry.gateway.internal.config.ListenerConfig;
+import io.parry.gateway.internal.reload.ActiveConfig;
+import io.parry.gateway.internal.reload.ConfigFileWatcher;
+import io.parry.gateway.internal.reload.ConfigSource;
+import io.parry.gateway.internal.reload.ReloadTrigger;
+import io.parry.gateway.internal.reload.Reloader;
+import io.parry.gateway.internal.routing.GatewayHandler;
+import io.parry.gateway.internal.upstream.Retirement;
+import io.parry.gateway.internal.upstream.UpstreamRegistry;
+import io.parry.server.Server;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Parry API gateway: routes from a YAML configuration file, served on one listener, with an
+ * admin listener beside it, reloaded without a restart.
+ *
+ * <pre>{@code
+ * Gateway gateway = Gateway.start(Path.of("gateway.yaml"));
+ * // ... edit the file, or:
+ * ReloadResult result = gateway.reload();
+ * gateway.stop(Duration.ofSeconds(10));
+ * }</pre>
+ *
+ * <p>A reload reads the file again and swaps the new route table in atomically: requests in flight
+ * finish on the table they started with, upstream groups whose settings did not change keep their
+ * connection pools, breakers and health state, and the others are closed once their last request
+ * ends. A configuration that is not valid is rejected whole and the previous one keeps serving. The
+ * listeners, limits and server timeouts are read at start only.
+ *
+ * <p>Thread-safe. {@link #start} and {@link #stop} block; the gateway runs on its servers' event loops
+ * and a few daemon threads of its own (reloads, file watching, retiring upstream groups).
+ */
+public final class Gateway implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Gateway.class);
+    private static final Duration RETIRE_QUIET = Duration.ofMillis(500);
+    private static final Duration RETIRE_GRACE = Duration.ofMinutes(10);
+    private static final Duration CLOSE_GRACE = Duration.ofSeconds(10);
+
+    private final Reloader reloader;
+    private final UpstreamRegistry upstreams;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private final CompletableFuture<Void> terminated = new CompletableFuture<>();
+    private volatile boolean draining;
+    private volatile Server server;
+    private volatile Server admin;
+    private volatile ConfigFileWatcher watcher;
+
+    private Gateway(ConfigSource source) {
+        this.upstreams = new UpstreamRegistry(new Retirement(RETIRE_QUIET, RETIRE_GRACE));
+        this.reloader = new Reloader(source, upstreams);
+    }
+
+    /**
+     * Starts a gateway on this configuration file, its placeholders taken from the environment, and
+     * reloads it when the file changes.
+     *
+     * @throws IllegalArgumentException if the configuration is not valid; the message lists every
+     *     error with its line and column
+     * @throws IllegalStateException if a listener cannot bind or an upstream group cannot start
+     * @throws UncheckedIOException if the file cannot be read
+     */
+    public static Gateway start(Path configFile) {
+        return builder(configFile).start();
+    }
+
+    /** A builder for a gateway on this configuration file. */
+    public static Builder builder(Path configFile) {
+        requireNonNull(configFile, "configFile");
+        return new Builder(configFile, null);
+    }
+
+    /** A builder for a gateway on a configuration that is not a file, such as the built-in demo. */
+    static Builder builder(ConfigSource source) {
+        return new Builder(null, source);
+    }
+
+    /** The port of the gateway listener; the one the system chose when the configuration says 0. */
+    public int port() {
+        return server.port();
+    }
+
+    /** The port of the admin listener. */
+    public int adminPort() {
+        return admin.port();
+    }
+
+    /** The version of the configuration serving now: 1 at start, one more for each applied change. */
+    public long configVersion() {
+        return reloader.version();
+    }
+
+    /**
+     * Reads the configuration again and applies it; blocks until it is live or rejected, so it must
+     * not be called on an event loop.
+     *
+     * @return the version serving afterwards, or why the new configuration was rejected
+     */
+    public ReloadResult reload() {
+        return reloadAsync().toCompletableFuture().join();
+    }
+
+    /** Like {@link #reload()} without blocking: the stage completes on the gateway's reload thread. */
+    public CompletionStage<ReloadResult> reloadAsync() {
+        return reloader.reload(ReloadTrigger.API);
+    }
+
+    /** Whether a stop has begun: readiness reports false from this moment. */
+    public boolean isDraining() {
+        return draining;
+    }
+
+    /**
+     * Stops gracefully: readiness turns false, the gateway listener stops accepting and waits up to
+     * {@code grace} for requests in flight, then the admin listener stops and the upstream groups
+     * close. Returns when all is stopped; a call while another stop runs waits for it to finish.
+     */
+    public void stop(Duration grace) {
+        requireNonNull(grace, "grace");
+        if (!stopped.compareAndSet(false, true)) {
+            terminated.join();
+            return;
+        }
+        try {
+            draining = true;
+            log.info("Draining: readiness is false; waiting up to {} ms for requests in flight", grace.toMillis());
+            release(grace);
+            log.info("Gateway stopped");
+        } finally {
+            terminated.complete(null);
+        }
+    }
+
+    /** Stops with a grace period of ten seconds. */
+    @Override
+    public void close() {
+        stop(CLOSE_GRACE);
+    }
+
+    /** Also used in triggers outside this class: SIGHUP. */
+    void reload(ReloadTrigger trigger) {
+        reloader.reload(trigger);
+    }
+
+    private void startServing(ConfigSource source, boolean watchFile) {
+        long started = System.nanoTime();
+        GatewayConfig config = source.load();
+        ActiveConfig active = reloader.start(config);
+        server = Server.builder()
+                .host(config.listener().host())
+                .port(config.listener().port())
+                .handler(new GatewayHandler(reloader::table))
+                .options(options -> options.limits(config.limits().toRequestLimits())
+                        .timeouts(config.timeouts().toServerTimeouts()))
+                .build()
+                .start();
+        admin = Server.builder()
+                .host(config.admin().host())
+                .port(config.admin().port())
+                .handler(AdminApi.of(reloader, upstreams, this::isDraining))
+                .options(options -> options.eventLoopThreads(1))
+                .build()
+                .start();
+        if (watchFile && source.file().isPresent()) {
+            watcher = watch(source.file().get());
+        }
+        log.info(
+                "Gateway listening on {}, admin on {}; configuration version {}{} from {}: {} routes, {} upstream groups;"
+                        + " started in {} ms",
+                url(config.listener(), port()),
+                url(config.admin(), adminPort()),
+                active.version(),
+                label(config),
+                source,
+                config.routes().size(),
+                config.upstreams().size(),
+                (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** Stops what was started, in order: triggers, the gateway listener, the admin listener, upstreams. */
+    private void release(Duration grace) {
+        if (watcher != null) {
+            watcher.close();
+        }
+        reloader.close();
+        if (server != null) {
+            server.stop(grace);
+        }
+        if (admin != null) {
+            admin.stop(Duration.ofSeconds(1));
+        }
+        upstreams.close();
+    }
+
+    private ConfigFileWatcher watch(Path file) {
+        try {
+            return ConfigFileWatcher.start(file, () -> reloader.reload(ReloadTrigger.FILE_CHANGE));
+        } catch (IOException e) {
+            log.warn("Cannot watch {} for changes ({}); reload with SIGHUP or POST /admin/reload", file, e.toString());
+            return null;
+        }
+    }
+
+    private static String url(ListenerConfig listener, int port) {
+        return "http://" + listener.host() + ":" + port;
+    }
+
+    private static String label(GatewayConfig config) {
+        return config.version() == null || config.version().isEmpty() ? "" : " (" + config.version() + ")";
+    }
+
+    /** Builds and starts a {@link Gateway}; not thread-safe. */
+    public static final class Builder {
+        private final Path file;
+        private final ConfigSource source;
+        private Map<String, String> environment = System.getenv();
+        private boolean watchFile = true;
+
+        private Builder(Path file, ConfigSource source) {
+            this.file = file;
+            this.source = source;
+        }
+
+        /**
+         * Sets the variables {@code ${NAME}} and {@code ${NAME:default}} placeholders are taken from
+         * (default: the process environment).
+         */
+        public Builder environment(Map<String, String> environment) {
+            this.environment = Map.copyOf(requireNonNull(environment, "environment"));
+            return this;
+        }
+
+        /** Sets whether a change of the file reloads it (default true). */
+        public Builder watchFile(boolean watchFile) {
+            this.watchFile = watchFile;
+            return this;
+        }
+
+        /**
+         * Loads the configuration, starts the upstream groups and both listeners, and returns once
+         * they accept connections.
+         *
+         * @throws IllegalArgumentException if the configuration is not valid; the message lists every
+         *     error with its line and column
+         * @throws IllegalStateException if a listener cannot bind or an upstream group cannot start
+         * @throws UncheckedIOException if the file cannot be read
+         */
+        public Gateway start() {
+            ConfigSource config = source != null ? source : ConfigSource.file(file, environment);
+            Gateway gateway = new Gateway(config);
+            try {
+                gateway.startServing(config, watchFile);
+                return gateway;
+            } catch (RuntimeException e) {
+                gateway.stopped.set(true);
+                gateway.release(Duration.ZERO);
+                gateway.terminated.complete(null);
+                throw e instanceof ConfigException ? new IllegalArgumentException(e.getMessage(), e) : e;
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.parry.gateway;
+
+import io.parry.gateway.internal.config.ConfigCheck;
+import io.parry.gateway.internal.demo.TodoDemo;
+import io.parry.gateway.internal.process.ProcessSignals;
+import io.parry.gateway.internal.process.StartupWarmer;
+import io.parry.gateway.internal.reload.ReloadTrigger;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gateway's command line, the executable jar's main class.
+ *
+ * <pre>
+ * java -jar parry-gateway.jar                  the demo: /hello, and /api/todos proxied to the todo example
+ * java -jar parry-gateway.jar gateway.yaml     the gateway on this configuration
+ * java -jar parry-gateway.jar --check gateway.yaml   validates the file and exits (0 when valid)
+ * </pre>
+ *
+ * An invalid configuration at start-up prints its errors and exits with status 1. SIGHUP reloads the
+ * configuration; SIGTERM drains (readiness turns false, requests in flight finish, up to {@code
+ * GRACE_SECONDS}, default 10) and exits with status 0.
+ */
+public final class GatewayMain {
+    private static final String USAGE = "usage: java -jar parry-gateway.jar [config.yaml | --check config.yaml]";
+    private static final int USAGE_STATUS = 2;
+    private static final int FAILED_STATUS = 1;
+
+    private GatewayMain() {}
+
+    /** Runs the command line. */
+    public static void main(String[] args) {
+        long mainStarted = System.nanoTime();
+        // Netty's allocator registers its JFR events on first use, about 50 ms of start-up on a small
+        // machine; the gateway skips them unless -Dio.netty.jfr.enabled=true asks for them.
+        if (System.getProperty("io.netty.jfr.enabled") == null) {
+            System.setProperty("io.netty.jfr.enabled", "false");
+        }
+        if (args.length == 2 && args[0].equals("--check")) {
+            System.exit(ConfigCheck.run(Path.of(args[1]), System.getenv(), System.out, System.err));
+        }
+        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            System.out.println(USAGE);
+            System.exit(0);
+        }
+        if (args.length > 1 || (args.length == 1 && args[0].startsWith("-"))) {
+            System.err.println(USAGE);
+            System.exit(USAGE_STATUS);
+        }
+        serve(args.length == 0 ? null : Path.of(args[0]), mainStarted);
+    }
+
+    /** Serves the file's configuration, or the demo's when there is no file. */
+    private static void serve(Path file, long mainStarted) {
+        StartupWarmer warmer = StartupWarmer.start();
+        Logger log = LoggerFactory.getLogger(GatewayMain.class);
+        warmer.loggingReady();
+        TodoDemo demo = file == null ? TodoDemo.withFreePort() : null;
+        Gateway gateway;
+        try {
+            gateway =
+                    demo != null ? Gateway.builder(demo.source(System.getenv())).start() : Gateway.start(file);
+        } catch (RuntimeException e) {
+            log.error("The gateway did not start: {}", e.getMessage());
+            System.exit(FAILED_STATUS);
+            return;
+        }
+        installSignals(gateway, demo, grace());
+        log.info("Ready {} ms after main() began", (System.nanoTime() - mainStarted) / 1_000_000);
+        if (demo != null) {
+            startDemo(demo, gateway.port(), log);
+        }
+    }
+
+    private static void startDemo(TodoDemo demo, int port, Logger log) {
+        demo.start().whenComplete((todo, failure) -> {
+            if (failure != null) {
+                log.error(
+                        "The demo's todo service did not start on port {}; /api/todos answers 503",
+                        demo.port(),
+                        failure);
+            } else {
+                log.info(
+                        "Demo: try http://localhost:{}/hello and http://localhost:{}/api/todos (the todo example on"
+                                + " port {})",
+                        port,
+                        port,
+                        demo.port());
+            }
+        });
+    }
+
+    private static void installSignals(Gateway gateway, TodoDemo demo, Duration grace) {
+        Runnable stop = () -> {
+            gateway.stop(grace);
+            if (demo != null) {
+                demo.close();
+            }
+        };
+        // The hook covers Ctrl-C and System.exit; stopping twice does nothing.
+        Runtime.getRuntime().addShutdownHook(new Thread(stop, "parry-shutdown"));
+        ProcessSignals.install("HUP", () -> gateway.reload(ReloadTrigger.SIGHUP));
+        // SIGTERM drains on a thread of its own, then exits 0: the JVM's default would exit 143. A
+        // second SIGTERM, as supervisors that signal the whole process group send, must not cut it short.
+        AtomicBoolean terminating = new AtomicBoolean();
+        ProcessSignals.install("TERM", () -> {
+            if (terminating.compareAndSet(false, true)) {
+                new Thread(
+                                () -> {
+                                    stop.run();
+                                    System.exit(0);
+                                },
+                                "parry-sigterm")
+                        .start();
+            }
+        });
+    }
+
+    private static Duration grace() {
+        return Duration.ofSeconds(Long.parseLong(System.getenv().getOrDefault("GRACE_SECONDS", "10")));
+    }
+}

@@ -1,0 +1,151 @@
+package io.parry.gateway.internal.admin;
+
+import io.parry.gateway.internal.config.ClientTimeoutsConfig;
+import io.parry.gateway.internal.config.HeaderRulesConfig;
+import io.parry.gateway.internal.config.MatchConfig;
+import io.parry.gateway.internal.config.MatchKind;
+import io.parry.gateway.internal.config.PathRewriteConfig;
+import io.parry.gateway.internal.config.ProxyAction;
+import io.parry.gateway.internal.config.RedirectAction;
+import io.parry.gateway.internal.config.RespondAction;
+import io.parry.gateway.internal.config.RetryConfig;
+import io.parry.gateway.internal.config.RouteConfig;
+import io.parry.gateway.internal.reload.ActiveConfig;
+import io.parry.gateway.internal.reload.ReloadFailure;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The body of {@code GET /admin/routes}: the live configuration's version and its routes in
+ * declaration order, each with its match and action in the configuration file's terms.
+ */
+final class RoutesView {
+    private RoutesView() {}
+
+    static Map<String, Object> of(ActiveConfig active, Optional<ReloadFailure> failure) {
+        Map<String, Object> view = VersionView.of(active);
+        List<Object> routes = new ArrayList<>();
+        for (RouteConfig route : active.config().routes()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("name", route.name());
+            entry.put("match", match(route.match()));
+            entry.put("action", action(route));
+            routes.add(entry);
+        }
+        view.put("routes", routes);
+        failure.ifPresent(f -> view.put("lastReloadError", VersionView.failure(f)));
+        return view;
+    }
+
+    private static Map<String, Object> match(MatchConfig match) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put(match.kind() == MatchKind.PREFIX ? "prefix" : "path", match.path());
+        view.put("kind", match.kind().name().toLowerCase(Locale.ROOT));
+        if (!match.methods().isEmpty()) {
+            view.put("methods", match.methods());
+        }
+        if (match.host() != null) {
+            view.put("host", match.host());
+        }
+        if (!match.headers().isEmpty()) {
+            view.put("headers", match.headers());
+        }
+        return view;
+    }
+
+    private static Map<String, Object> action(RouteConfig route) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        if (route.action() instanceof ProxyAction) {
+            view.put("proxy", proxy((ProxyAction) route.action()));
+        } else if (route.action() instanceof RespondAction) {
+            RespondAction respond = (RespondAction) route.action();
+            Map<String, Object> fixed = new LinkedHashMap<>();
+            fixed.put("status", respond.status());
+            fixed.put("contentType", respond.contentType());
+            fixed.put("body", respond.body());
+            fixed.put("headers", respond.headers());
+            view.put("respond", fixed);
+        } else {
+            RedirectAction redirect = (RedirectAction) route.action();
+            Map<String, Object> target = new LinkedHashMap<>();
+            target.put("location", redirect.location());
+            target.put("status", redirect.status());
+            target.put("keepPath", redirect.keepPath());
+            view.put("redirect", target);
+        }
+        return view;
+    }
+
+    private static Map<String, Object> proxy(ProxyAction proxy) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("upstream", proxy.upstream());
+        pathRewrite(proxy.path(), view);
+        view.put("host", proxy.host());
+        if (!proxy.requestHeaders().equals(HeaderRulesConfig.NONE)) {
+            view.put("requestHeaders", headers(proxy.requestHeaders()));
+        }
+        if (!proxy.responseHeaders().equals(HeaderRulesConfig.NONE)) {
+            view.put("responseHeaders", headers(proxy.responseHeaders()));
+        }
+        if (!proxy.timeouts().isEmpty()) {
+            view.put("timeouts", timeouts(proxy.timeouts()));
+        }
+        view.put("retry", retry(proxy.retry()));
+        return view;
+    }
+
+    private static void pathRewrite(PathRewriteConfig path, Map<String, Object> view) {
+        switch (path.kind()) {
+            case STRIP_PREFIX:
+                view.put("stripPrefix", path.path());
+                break;
+            case REPLACE_PREFIX:
+                view.put("replacePrefix", Map.of("prefix", path.path(), "with", path.replacement()));
+                break;
+            case TEMPLATE:
+                view.put("pathTemplate", path.path());
+                break;
+            default:
+                break;
+        }
+    }
+
+    private static Map<String, Object> headers(HeaderRulesConfig rules) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("add", rules.add());
+        view.put("set", rules.set());
+        view.put("remove", rules.remove());
+        return view;
+    }
+
+    static Map<String, Object> timeouts(ClientTimeoutsConfig timeouts) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        putDuration(view, "connect", timeouts.connect());
+        putDuration(view, "responseHeaders", timeouts.responseHeaders());
+        putDuration(view, "bodyIdle", timeouts.bodyIdle());
+        putDuration(view, "call", timeouts.call());
+        return view;
+    }
+
+    private static Map<String, Object> retry(RetryConfig retry) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("maxAttempts", retry.maxAttempts());
+        view.put("retryStatuses", retry.retryStatuses());
+        view.put("backoff", Durations.format(retry.backoff()));
+        view.put("maxBackoff", Durations.format(retry.maxBackoff()));
+        view.put("budgetPercent", retry.budgetPercent());
+        view.put("replayBufferSize", retry.replayBufferSize());
+        return view;
+    }
+
+    private static void putDuration(Map<String, Object> view, String name, Duration duration) {
+        if (duration != null) {
+            view.put(name, Durations.format(duration));
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package io.parry.gateway.internal.config;
+
+import io.parry.proxy.ForwardingOptions;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads the top level of a configuration tree: listeners, server limits and timeouts, forwarding, then upstreams and routes. */
+final class GatewayConfigReader {
+    private static final List<String> KEYS =
+            List.of("version", "listener", "admin", "limits", "timeouts", "forwarding", "upstreams", "routes");
+    private static final List<String> LISTENER_KEYS = List.of("host", "port");
+    private static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
+    private static final List<String> TIMEOUTS_KEYS = List.of("headerRead", "idle", "request", "write");
+    private static final List<String> FORWARDING_KEYS = List.of("trustedProxies", "via", "xForwarded", "forwarded");
+    private static final int DEFAULT_PORT = 8080;
+    private static final int DEFAULT_ADMIN_PORT = 9901;
+
+    private final ConfigErrors errors;
+    private final Map<String, String> env;
+
+    GatewayConfigReader(ConfigErrors errors, Map<String, String> env) {
+        this.errors = errors;
+        this.env = env;
+    }
+
+    /** The configuration, or {@code null} if the root is not a mapping; check {@code errors} before using it. */
+    GatewayConfig read(YamlNode root) {
+        if (!(root instanceof YamlMap)) {
+            errors.add(
+                    root.location(),
+                    "the file must be a mapping with keys " + String.join(", ", KEYS) + ", got " + root.describe());
+            return null;
+        }
+        Section top = Section.of(root, "", "the file", errors, KEYS);
+        ListenerConfig listener = listener(top, "listener", "0.0.0.0", "PORT", DEFAULT_PORT);
+        ListenerConfig admin = listener(top, "admin", "127.0.0.1", "ADMIN_PORT", DEFAULT_ADMIN_PORT);
+        if (listener.port() != 0 && listener.port() == admin.port()) {
+            errors.add(
+                    top.keyLocation("admin"),
+                    "the admin listener's port " + admin.port()
+                            + " is also the listener's (expected two different ports)");
+        }
+        Map<String, UpstreamConfig> upstreams = upstreams(top);
+        return new GatewayConfig(
+                top.string("version", ""),
+                listener,
+                admin,
+                limits(top),
+                timeouts(top),
+                forwarding(top),
+                upstreams,
+                routes(top, upstreams));
+    }
+
+    private ListenerConfig listener(Section top, String key, String defaultHost, String portVariable, int defaultPort) {
+        int port = defaultPort(top, key, portVariable, defaultPort);
+        Section section = top.section(key, "'" + key + "'", LISTENER_KEYS);
+        if (section == null) {
+            return new ListenerConfig(defaultHost, port);
+        }
+        String host = section.string("host", defaultHost);
+        if (host.isBlank() || hasSpaceOrControl(host)) {
+            section.invalid("host", "'host' must be a host name or address such as 0.0.0.0, got '" + host + "'");
+        }
+        return new ListenerConfig(host, section.integer("port", 0, 65535, port));
+    }
+
+    /** A port the file does not give comes from the environment when it is set there, so {@code PORT=9000} works without a file change. */
+    private int defaultPort(Section top, String key, String variable, int defaultPort) {
+        String value = env.get(variable);
+        if (value == null) {
+            return defaultPort;
+        }
+        try {
+            int port = Integer.parseInt(value.trim());
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // Reported below.
+        }
+        boolean portInFile = top.node(key) instanceof YamlMap && ((YamlMap) top.node(key)).entry("port") != null;
+        if (!portInFile) {
+            errors.add(
+                    top.keyLocation(key),
+                    "environment variable " + variable + " is '" + value + "' (expected a port from 0 to 65535 for the "
+                            + key + ")");
+        }
+        return defaultPort;
+    }
+
+    private LimitsConfig limits(Section top) {
+        Section section = top.section("limits", "'limits'", LIMITS_KEYS);
+        if (section == null) {
+            return LimitsConfig.DEFAULT;
+        }
+        LimitsConfig d = LimitsConfig.DEFAULT;
+        return new LimitsConfig(
+                section.size("maxBodySize", 1, Long.MAX_VALUE, d.maxBodySize()),
+                (int) section.size("maxHeaderSize", 1, Integer.MAX_VALUE, d.maxHeaderSize()),
+                section.integer("maxConnections", 1, Integer.MAX_VALUE, d.maxConnections()));
+    }
+
+    private TimeoutsConfig timeouts(Section top) {
+        Section section = top.section("timeouts", "'timeouts'", TIMEOUTS_KEYS);
+        if (section == null) {
+            return TimeoutsConfig.DEFAULT;
+        }
+        TimeoutsConfig d = TimeoutsConfig.DEFAULT;
+        return new TimeoutsConfig(
+                section.duration("headerRead", d.headerRead()),
+                section.duration("idle", d.idle()),
+                section.duration("request", d.request()),
+                section.duration("write", d.write()));
+    }
+
+    private ForwardingConfig forwarding(Section top) {
+        Section section = top.section("forwarding", "'forwarding'", FORWARDING_KEYS);
+        if (section == null) {
+            return ForwardingConfig.DEFAULT;
+        }
+        ForwardingConfig d = ForwardingConfig.DEFAULT;
+        List<String> trusted = new ArrayList<>();
+        for (YamlScalar scalar : section.scalars("trustedProxies", "an IP address or CIDR block such as 10.0.0.0/8")) {
+            String entry = scalar.text();
+            trusted.add(entry);
+            try {
+                ForwardingOptions.builder().trustedProxies(List.of(entry)).build();
+            } catch (IllegalArgumentException e) {
+                errors.add(
+                        scalar.location(),
+                        "'" + entry + "' in 'trustedProxies' is not an IP address or CIDR block "
+                                + expectation(e.getMessage()));
+            }
+        }
+        String via = section.string("via", d.via());
+        try {
+            ForwardingOptions.builder().via(via).build();
+        } catch (IllegalArgumentException e) {
+            section.invalid("via", "'via' must be a token such as parry, or empty to send no Via, got '" + via + "'");
+        }
+        return new ForwardingConfig(
+                trusted, via, section.bool("xForwarded", d.xForwarded()), section.bool("forwarded", d.forwarded()));
+    }
+
+    private Map<String, UpstreamConfig> upstreams(Section top) {
+        Map<String, UpstreamConfig> upstreams = new LinkedHashMap<>();
+        YamlNode node = top.node("upstreams");
+        if (node == null) {
+            return upstreams;
+        }
+        if (!(node instanceof YamlMap)) {
+            top.wrongType("upstreams", "a mapping of upstream names to upstream groups", node);
+            return upstreams;
+        }
+        UpstreamReader reader = new UpstreamReader(errors);
+        for (YamlEntry entry : ((YamlMap) node).entries()) {
+            upstreams.put(entry.key(), reader.read(entry));
+        }
+        return upstreams;
+    }
+
+    private List<RouteConfig> routes(Section top, Map<String, UpstreamConfig> upstreams) {
+        YamlList list = top.list("routes", "a list of routes");
+        if (list == null) {
+            return List.of();
+        }
+        RouteReader reader = new RouteReader(errors, upstreams.keySet());
+        List<RouteConfig> routes = new ArrayList<>(list.items().size());
+        for (int i = 0; i < list.items().size(); i++) {
+            routes.add(reader.read(list.items().get(i), i + 1));
+        }
+        return routes;
+    }
+
+    static boolean hasSpaceOrControl(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) <= ' ' || text.charAt(i) == 0x7f) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The {@code (expected: ...)} part of an option builder's message, or a generic one. */
+    private static String expectation(String message) {
+        int at = message == null ? -1 : message.indexOf("(expected");
+        return at < 0 ? "(expected: an address such as 10.0.0.7 or a block such as 10.0.0.0/8)" : message.substring(at);
+    }
+}

@@ -1,0 +1,32 @@
+package io.parry.gateway.internal.config;
+
+import io.parry.client.PoolOptions;
+import java.time.Duration;
+
+/**
+ * The connection pool each endpoint of an upstream group gets (YAML {@code pool}), as in
+ * {@link PoolOptions}.
+ *
+ * @param maxConnections the most connections per endpoint (default 256)
+ * @param maxPending the most requests waiting for a connection (default 1024)
+ * @param idleTimeout how long an idle connection is kept (default 60 s)
+ * @param maxLifetime the longest a connection is reused; zero for no limit (the default)
+ */
+public record PoolConfig(int maxConnections, int maxPending, Duration idleTimeout, Duration maxLifetime) {
+    /** The defaults, those of {@link PoolOptions#ofDefault()}. */
+    public static final PoolConfig DEFAULT = new PoolConfig(
+            PoolOptions.ofDefault().maxConnections(),
+            PoolOptions.ofDefault().maxPending(),
+            PoolOptions.ofDefault().idleTimeout(),
+            PoolOptions.ofDefault().maxLifetime());
+
+    /** These settings as client options. */
+    public PoolOptions toOptions() {
+        return PoolOptions.builder()
+                .maxConnections(maxConnections)
+                .maxPending(maxPending)
+                .idleTimeout(idleTimeout)
+                .maxLifetime(maxLifetime)
+                .build();
+    }
+}

@@ -1,0 +1,262 @@
+package io.parry.gateway.internal.config;
+
+import io.parry.proxy.HostRewrite;
+import io.parry.proxy.PathRewrite;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/** Reads a route's {@code proxy} action: the upstream it names, path and host rewrites, header rules, timeouts and retries. */
+final class ProxyActionReader {
+    private static final List<String> KEYS = List.of(
+            "upstream",
+            "stripPrefix",
+            "replacePrefix",
+            "pathTemplate",
+            "host",
+            "requestHeaders",
+            "responseHeaders",
+            "timeouts",
+            "retry");
+    private static final List<String> REWRITE_KEYS = List.of("stripPrefix", "replacePrefix", "pathTemplate");
+    private static final List<String> REPLACE_PREFIX_KEYS = List.of("prefix", "with");
+    private static final List<String> HEADER_RULE_KEYS = List.of("add", "set", "remove");
+    private static final List<String> RETRY_KEYS =
+            List.of("maxAttempts", "retryStatuses", "backoff", "maxBackoff", "budgetPercent", "replayBufferSize");
+
+    private final Collection<String> upstreams;
+
+    ProxyActionReader(Collection<String> upstreams) {
+        this.upstreams = upstreams;
+    }
+
+    /** The action, or {@code null} if the node is not a mapping. */
+    ProxyAction read(Section route, MatchConfig match) {
+        Section section = route.section("proxy", route.context() + " proxy", KEYS);
+        if (section == null) {
+            return null;
+        }
+        return new ProxyAction(
+                upstream(route, section),
+                path(section, match),
+                host(section),
+                headerRules(section, "requestHeaders"),
+                headerRules(section, "responseHeaders"),
+                UpstreamReader.timeouts(section, section.context() + " timeouts", ClientTimeoutsConfig.NONE),
+                retry(section));
+    }
+
+    private String upstream(Section route, Section section) {
+        String name = section.requiredString("upstream", "the name of an upstream group");
+        if (name != null && !upstreams.contains(name)) {
+            section.invalid(
+                    "upstream",
+                    route.context() + " proxies to upstream '" + name
+                            + "', which is not defined (defined: "
+                            + (upstreams.isEmpty() ? "none" : String.join(", ", upstreams))
+                            + ")");
+        }
+        return name;
+    }
+
+    private PathRewriteConfig path(Section section, MatchConfig match) {
+        String first = null;
+        for (String key : REWRITE_KEYS) {
+            if (section.has(key) && first == null) {
+                first = key;
+            } else if (section.has(key)) {
+                section.error(
+                        section.keyLocation(key),
+                        section.context() + " has both '" + first + "' and '" + key
+                                + "' (expected at most one of stripPrefix, replacePrefix, pathTemplate)");
+                return PathRewriteConfig.NONE;
+            }
+        }
+        if (first == null) {
+            return PathRewriteConfig.NONE;
+        }
+        switch (first) {
+            case "stripPrefix":
+                return stripPrefix(section);
+            case "replacePrefix":
+                return replacePrefix(section);
+            default:
+                return template(section, match);
+        }
+    }
+
+    private static PathRewriteConfig stripPrefix(Section section) {
+        String prefix = section.text("stripPrefix", "a path prefix such as /api");
+        if (prefix == null || !isPrefix(prefix)) {
+            if (prefix != null) {
+                section.invalid(
+                        "stripPrefix", "'stripPrefix' must be a path prefix such as /api, got '" + prefix + "'");
+            }
+            return PathRewriteConfig.NONE;
+        }
+        return new PathRewriteConfig(PathRewriteConfig.Kind.STRIP_PREFIX, prefix, null);
+    }
+
+    private static PathRewriteConfig replacePrefix(Section proxy) {
+        Section section = proxy.section("replacePrefix", proxy.context() + " replacePrefix", REPLACE_PREFIX_KEYS);
+        if (section == null) {
+            return PathRewriteConfig.NONE;
+        }
+        String prefix = section.requiredString("prefix", "the path prefix to replace, such as /api");
+        String with = section.requiredString("with", "the path that replaces it, such as /v2");
+        if (prefix == null || with == null) {
+            return PathRewriteConfig.NONE;
+        }
+        if (!isPrefix(prefix)) {
+            section.invalid("prefix", "'prefix' must be a path prefix such as /api, got '" + prefix + "'");
+            return PathRewriteConfig.NONE;
+        }
+        if (!isPath(with)) {
+            section.invalid("with", "'with' must be a path such as /v2, got '" + with + "'");
+            return PathRewriteConfig.NONE;
+        }
+        return new PathRewriteConfig(PathRewriteConfig.Kind.REPLACE_PREFIX, prefix, with);
+    }
+
+    private static PathRewriteConfig template(Section section, MatchConfig match) {
+        String template = section.text("pathTemplate", "a path template such as /users/{id}");
+        if (template == null) {
+            return PathRewriteConfig.NONE;
+        }
+        if (!isTemplate(template)) {
+            section.invalid(
+                    "pathTemplate",
+                    "'pathTemplate' must be a path template such as /users/{id}, got '" + template
+                            + "' (parameters are " + PathSyntax.PARAMETER_SYNTAX + ")");
+            return PathRewriteConfig.NONE;
+        }
+        if (match != null) {
+            List<String> defined = match.kind() == MatchKind.TEMPLATE ? PathSyntax.parameters(match.path()) : List.of();
+            for (String parameter : PathSyntax.parameters(template)) {
+                if (!defined.contains(parameter)) {
+                    section.invalid(
+                            "pathTemplate",
+                            "'pathTemplate' uses the parameter '" + parameter + "', which the route's path '"
+                                    + match.path() + "' does not define");
+                }
+            }
+        }
+        return new PathRewriteConfig(PathRewriteConfig.Kind.TEMPLATE, template, null);
+    }
+
+    private static String host(Section section) {
+        String host = section.string("host", "keep");
+        if (!host.equals("keep") && !host.equals("endpoint") && !isHost(host)) {
+            section.invalid(
+                    "host", "'host' must be keep, endpoint or a host name such as api.internal, got '" + host + "'");
+            return "keep";
+        }
+        return host;
+    }
+
+    private static HeaderRulesConfig headerRules(Section proxy, String key) {
+        Section section = proxy.section(key, proxy.context() + " " + key, HEADER_RULE_KEYS);
+        if (section == null) {
+            return HeaderRulesConfig.NONE;
+        }
+        HeaderSyntax.check(section, "add");
+        HeaderSyntax.check(section, "set");
+        List<String> remove = new ArrayList<>();
+        for (YamlScalar name : section.scalars("remove", "a header name")) {
+            HeaderSyntax.checkName(section, "remove", name.text(), name.location());
+            remove.add(name.text());
+        }
+        return new HeaderRulesConfig(
+                section.stringMap("add", "a header value"), section.stringMap("set", "a header value"), remove);
+    }
+
+    private static RetryConfig retry(Section proxy) {
+        if (proxy.isOff("retry")) {
+            return RetryConfig.OFF;
+        }
+        Section section = proxy.section("retry", proxy.context() + " retry", RETRY_KEYS);
+        if (section == null) {
+            return RetryConfig.DEFAULT;
+        }
+        RetryConfig d = RetryConfig.DEFAULT;
+        List<Integer> statuses = d.retryStatuses();
+        if (section.has("retryStatuses")) {
+            statuses = new ArrayList<>();
+            for (YamlScalar status : section.scalars("retryStatuses", "a status from 500 to 599")) {
+                int value = status(status.text());
+                if (value < 500 || value > 599) {
+                    section.error(
+                            status.location(),
+                            "each entry of 'retryStatuses' must be a status from 500 to 599, got '" + status.text()
+                                    + "'");
+                } else if (!statuses.contains(value)) {
+                    statuses.add(value);
+                }
+            }
+        }
+        Duration backoff = section.duration("backoff", d.backoff());
+        Duration maxBackoff = section.duration("maxBackoff", d.maxBackoff());
+        if (maxBackoff.compareTo(backoff) < 0) {
+            section.invalid(
+                    section.has("maxBackoff") ? "maxBackoff" : "backoff",
+                    "'maxBackoff' ("
+                            + DurationText.format(maxBackoff) + ") must be at least 'backoff' ("
+                            + DurationText.format(backoff)
+                            + ")");
+        }
+        return new RetryConfig(
+                section.integer("maxAttempts", 1, 100, d.maxAttempts()),
+                statuses,
+                backoff,
+                maxBackoff,
+                section.integer("budgetPercent", 0, 100, d.budgetPercent()),
+                (int) section.size("replayBufferSize", 0, Integer.MAX_VALUE, d.replayBufferSize()));
+    }
+
+    private static int status(String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    // The proxy's own factories have the last word on what a rewrite may hold.
+
+    private static boolean isPrefix(String prefix) {
+        try {
+            PathRewrite.stripPrefix(prefix);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static boolean isPath(String path) {
+        try {
+            PathRewrite.replacePrefix("/", path);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static boolean isTemplate(String template) {
+        try {
+            PathRewrite.template(template);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    static boolean isHost(String host) {
+        try {
+            HostRewrite.fixed(host);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package io.parry.gateway.internal.demo;
+
+import io.parry.examples.todo.TodoApp;
+import io.parry.gateway.internal.config.ConfigLoader;
+import io.parry.gateway.internal.reload.ConfigSource;
+import io.parry.server.Server;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The built-in demo's upstream: the todo example, in process on a port of its own, and the demo
+ * configuration pointed at it through {@code TODO_PORT}. The todo service starts after the gateway is
+ * ready, on a thread of its own: its JSON and Bean Validation set-up takes longer than the whole
+ * gateway's start, and {@code /hello} need not wait for it. Until it listens, {@code /api/todos}
+ * answers 503.
+ */
+public final class TodoDemo implements AutoCloseable {
+    /** The name the demo configuration's errors and logs give. */
+    public static final String SOURCE_NAME = "demo.yaml (built in)";
+
+    private final int port;
+    private final CompletableFuture<Server> todo = new CompletableFuture<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private TodoDemo(int port) {
+        this.port = port;
+    }
+
+    /** Picks a free port for the todo service; nothing starts yet. */
+    public static TodoDemo withFreePort() {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return new TodoDemo(probe.getLocalPort());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot find a free port for the demo's todo service", e);
+        }
+    }
+
+    /** The todo service's port. */
+    public int port() {
+        return port;
+    }
+
+    /** The demo configuration, its placeholders taken from {@code env} plus {@code TODO_PORT}. */
+    public ConfigSource source(Map<String, String> env) {
+        Map<String, String> withTodo = new HashMap<>(env);
+        withTodo.put("TODO_PORT", Integer.toString(port));
+        return ConfigSource.text(SOURCE_NAME, ConfigLoader.demoYaml(), withTodo);
+    }
+
+    /** Starts the todo service on a daemon thread; the stage completes when it listens. */
+    public CompletionStage<Server> start() {
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        todo.complete(TodoApp.start(port));
+                    } catch (RuntimeException e) {
+                        todo.completeExceptionally(e);
+                    }
+                },
+                "parry-demo-todo");
+        thread.setDaemon(true);
+        thread.start();
+        return todo;
+    }
+
+    /** Stops the todo service if it started; later calls do nothing. */
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            todo.thenAccept(server -> server.stop(Duration.ofSeconds(1)));
+        }
+    }
+}

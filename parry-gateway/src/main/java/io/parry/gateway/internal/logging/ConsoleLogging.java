@@ -1,0 +1,40 @@
+package io.parry.gateway.internal.logging;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.Configurator;
+import ch.qos.logback.classic.spi.ConfiguratorRank;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.spi.ContextAwareBase;
+
+/**
+ * The gateway's logging: INFO and above to the console, configured in code because parsing a {@code
+ * logback.xml} loads an XML parser and hundreds of classes, a tenth of a second of start-up. A
+ * {@code -Dlogback.configurationFile} still takes over. Registered through {@code META-INF/services}
+ * with the top rank, so it wins over the todo example's configurator, also on the classpath.
+ */
+@ConfiguratorRank(ConfiguratorRank.CUSTOM_TOP_PRIORITY)
+public final class ConsoleLogging extends ContextAwareBase implements Configurator {
+    @Override
+    public ExecutionStatus configure(LoggerContext context) {
+        if (System.getProperty("logback.configurationFile") != null) {
+            return ExecutionStatus.INVOKE_NEXT_IF_ANY;
+        }
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(context);
+        encoder.setPattern("%d{HH:mm:ss.SSS} %-5level [%thread] %logger{20} - %msg%n");
+        encoder.start();
+        ConsoleAppender<ILoggingEvent> console = new ConsoleAppender<>();
+        console.setContext(context);
+        console.setName("console");
+        console.setEncoder(encoder);
+        console.start();
+        Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.setLevel(Level.INFO);
+        root.addAppender(console);
+        return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+}

@@ -1,0 +1,139 @@
+package io.parry.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.parry.testing.ServerExtension;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line in a process of its own: real signals, exit statuses and the demo. */
+class GatewayMainTest {
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    @RegisterExtension
+    static final ServerExtension upstream = ServerExtension.of(EchoUpstream.named("up"));
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void sighupReloadsAndSigtermDrainsAndExitsWithStatusZero() throws Exception {
+        Path file = Files.writeString(
+                dir.resolve("gateway.yaml"),
+                """
+                listener: { host: 127.0.0.1, port: 0 }
+                admin: { host: 127.0.0.1, port: 0 }
+                upstreams:
+                  up: { endpoints: ["127.0.0.1:%d"] }
+                routes:
+                  - { match: { prefix: / }, proxy: { upstream: up } }
+                """
+                        .formatted(upstream.port()));
+        try (ChildGateway child = ChildGateway.start(Map.of(), file.toString())) {
+            int[] ports = child.awaitPorts();
+            child.awaitLine("ms after main() began");
+            assertThat(get(ports[0], "/x").body()).startsWith("up GET /x ");
+
+            child.signal("HUP");
+
+            child.awaitLine("Reload on SIGHUP: " + file + " is unchanged; version 1 keeps serving");
+
+            child.signal("TERM");
+
+            assertThat(child.awaitExit()).isZero();
+            assertThat(child.output()).contains("Draining: readiness is false", "Gateway stopped");
+        }
+    }
+
+    @Test
+    void secondSigtermDoesNotCutTheDrainShort() throws Exception {
+        Path file = Files.writeString(
+                dir.resolve("gateway.yaml"),
+                """
+                listener: { host: 127.0.0.1, port: 0 }
+                admin: { host: 127.0.0.1, port: 0 }
+                routes:
+                  - { match: { path: /hello }, respond: { body: hi } }
+                """);
+        try (ChildGateway child = ChildGateway.start(Map.of(), file.toString())) {
+            child.awaitLine("ms after main() began");
+
+            child.signal("TERM");
+            child.signal("TERM");
+
+            assertThat(child.awaitExit()).isZero();
+            assertThat(child.output()).contains("Gateway stopped");
+        }
+    }
+
+    @Test
+    void invalidConfigurationExitsWithStatusOneAndSaysWhere() throws Exception {
+        Path file = Files.writeString(
+                dir.resolve("bad.yaml"),
+                """
+                listener: { port: 0 }
+                routes:
+                  - { match: { prefix: / }, proxy: { upstream: nowhere } }
+                """);
+        try (ChildGateway child = ChildGateway.start(Map.of(), file.toString())) {
+            assertThat(child.awaitExit()).isEqualTo(1);
+            assertThat(child.output())
+                    .contains("The gateway did not start", file + ":3:")
+                    .contains("nowhere");
+        }
+    }
+
+    @Test
+    void checkValidatesTheFileAndExits() throws Exception {
+        Path file = Files.writeString(dir.resolve("ok.yaml"), "routes: []\n");
+        try (ChildGateway child = ChildGateway.start(Map.of(), "--check", file.toString())) {
+            assertThat(child.awaitExit()).isZero();
+            assertThat(child.output()).contains("configuration file " + file + " is ok");
+        }
+    }
+
+    @Test
+    void unknownOptionPrintsUsageAndExitsWithStatusTwo() throws Exception {
+        try (ChildGateway child = ChildGateway.start(Map.of(), "--verbose")) {
+            assertThat(child.awaitExit()).isEqualTo(2);
+            assertThat(child.output()).contains("usage: java -jar parry-gateway.jar");
+        }
+    }
+
+    @Test
+    void noArgumentRunsTheDemoWithHelloAndTheTodoExample() throws Exception {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
+            int[] ports = child.awaitPorts();
+            child.awaitLine("Demo: try");
+
+            HttpResponse<String> hello = get(ports[0], "/hello");
+            assertThat(hello.statusCode()).isEqualTo(200);
+            assertThat(hello.body()).isEqualTo("Hello from Parry\n");
+            HttpResponse<String> todos = get(ports[0], "/api/todos");
+            assertThat(todos.statusCode()).isEqualTo(200);
+            assertThat(todos.body()).isEqualTo("[]");
+            assertThat(get(ports[1], "/admin/ready").statusCode()).isEqualTo(200);
+
+            child.signal("TERM");
+            assertThat(child.awaitExit()).isZero();
+        }
+    }
+
+    private static HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
+        return CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .build(),
+                BodyHandlers.ofString());
+    }
+}

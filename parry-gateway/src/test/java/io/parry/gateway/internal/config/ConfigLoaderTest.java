@@ -1,0 +1,303 @@
+package io.parry.gateway.internal.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.parry.client.Endpoint;
+import io.parry.client.upstream.Balancing;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigLoaderTest {
+    static final String FULL =
+            """
+            version: "2026-11-22.1"          # a label
+            listener: { host: 0.0.0.0, port: ${PORT:8080} }
+            admin: { host: 127.0.0.1, port: ${ADMIN_PORT:9901} }
+            limits: { maxBodySize: 10MiB, maxHeaderSize: 16KiB, maxConnections: 10000 }
+            timeouts: { headerRead: 10s, idle: 60s, request: 30s, write: 250ms }
+            forwarding: { trustedProxies: [10.0.0.0/8], via: parry, xForwarded: true, forwarded: false }
+            upstreams:
+              todo:
+                endpoints: ["127.0.0.1:${TODO_PORT:9000}", { address: "10.0.0.2:80", weight: 3 }]
+                balancing: weighted_round_robin
+                healthCheck: { path: /health, interval: 5s, timeout: 2s, healthyThreshold: 2, unhealthyThreshold: 3 }
+                outlierDetection: { consecutiveFailures: 5, ejectionTime: 30s, maxEjectionTime: 300s, maxEjectionPercent: 50 }
+                breaker: { failureRateThreshold: 40, slidingWindowSize: 20, minimumCalls: 10, openDuration: 10s, halfOpenCalls: 3 }
+                maxConcurrent: 1000
+                pool: { maxConnections: 256, maxPending: 1024, idleTimeout: 60s, maxLifetime: 0s }
+                timeouts: { connect: 2s, responseHeaders: 30s, bodyIdle: 30s, call: 0s }
+              users:
+                endpoints: [users.internal:8080]
+                breaker: off
+                outlierDetection: off
+            routes:
+              - name: todos
+                match: { prefix: /api/todos/, methods: [GET, POST], host: api.example.com, headers: { X-Env: prod } }
+                proxy:
+                  upstream: todo
+                  stripPrefix: /api
+                  host: keep
+                  requestHeaders: { add: {X-A: "1"}, set: {X-B: "2"}, remove: [X-C] }
+                  responseHeaders: { add: {}, set: {}, remove: [] }
+                  timeouts: { responseHeaders: 5s }
+                  retry: { maxAttempts: 2, retryStatuses: [503], backoff: 5ms, maxBackoff: 100ms, budgetPercent: 10, replayBufferSize: 64KiB }
+              - name: user
+                match: { path: "/people/{id}" }
+                proxy: { upstream: users, pathTemplate: "/users/{id}", host: endpoint, retry: off }
+              - name: v1
+                match: { prefix: /v1 }
+                proxy: { upstream: users, replacePrefix: { prefix: /v1, with: /v2 }, host: api.internal }
+              - name: hello
+                match: { path: /hello }
+                respond: { status: 200, body: "Hello from Parry", contentType: "text/plain; charset=utf-8", headers: { Cache-Control: no-store } }
+              - match: { prefix: /old }
+                redirect: { location: /new, status: 301, keepPath: true }
+            """;
+
+    @Test
+    void readsEverySettingOfAFullFile() {
+        GatewayConfig config = ConfigLoader.parse(FULL, "gateway.yaml", Map.of("TODO_PORT", "9100"));
+
+        assertThat(config).isEqualTo(expectedFull());
+    }
+
+    @Test
+    void loadsTheSameFileToEqualValues() {
+        Map<String, String> env = Map.of("TODO_PORT", "9100");
+
+        assertThat(ConfigLoader.parse(FULL, "a.yaml", env)).isEqualTo(ConfigLoader.parse(FULL, "b.yaml", env));
+        assertThat(ConfigLoader.parse(FULL, "a.yaml", env).upstreams().get("todo"))
+                .isNotEqualTo(ConfigLoader.parse(FULL, "a.yaml", Map.of("TODO_PORT", "9101"))
+                        .upstreams()
+                        .get("todo"));
+    }
+
+    @Test
+    void fillsDefaultsForEverythingLeftOut() {
+        GatewayConfig config = ConfigLoader.parse("routes: []\n", "min.yaml", Map.of());
+
+        assertThat(config)
+                .isEqualTo(new GatewayConfig(
+                        "",
+                        new ListenerConfig("0.0.0.0", 8080),
+                        new ListenerConfig("127.0.0.1", 9901),
+                        LimitsConfig.DEFAULT,
+                        TimeoutsConfig.DEFAULT,
+                        ForwardingConfig.DEFAULT,
+                        Map.of(),
+                        List.of()));
+    }
+
+    @Test
+    void fillsUpstreamAndRouteDefaults() {
+        GatewayConfig config = ConfigLoader.parse(
+                """
+                upstreams:
+                  a: { endpoints: [127.0.0.1:1234] }
+                routes:
+                  - match: { prefix: / }
+                    proxy: { upstream: a }
+                  - match: { path: /x }
+                    respond: {}
+                  - match: { path: /y }
+                    redirect: { location: https://example.com/ }
+                """,
+                "defaults.yaml",
+                Map.of());
+
+        assertThat(config.upstreams().get("a"))
+                .isEqualTo(new UpstreamConfig(
+                        "a",
+                        List.of(Endpoint.of("127.0.0.1", 1234)),
+                        Balancing.ROUND_ROBIN,
+                        null,
+                        OutlierDetectionConfig.DEFAULT,
+                        BreakerConfig.DEFAULT,
+                        0,
+                        PoolConfig.DEFAULT,
+                        ClientTimeoutsConfig.DEFAULT));
+        assertThat(config.routes())
+                .extracting(RouteConfig::name, RouteConfig::action)
+                .containsExactly(
+                        tuple(
+                                "route-1",
+                                new ProxyAction(
+                                        "a",
+                                        PathRewriteConfig.NONE,
+                                        "keep",
+                                        HeaderRulesConfig.NONE,
+                                        HeaderRulesConfig.NONE,
+                                        ClientTimeoutsConfig.NONE,
+                                        RetryConfig.DEFAULT)),
+                        tuple("route-2", new RespondAction(200, "", "text/plain; charset=utf-8", Map.of())),
+                        tuple("route-3", new RedirectAction("https://example.com/", 302, false)));
+        assertThat(config.routes().get(0).match())
+                .isEqualTo(new MatchConfig(MatchKind.PREFIX, "/", List.of(), null, Map.of()));
+    }
+
+    @Test
+    void takesPortsTheFileLeavesOutFromTheEnvironment() {
+        GatewayConfig config =
+                ConfigLoader.parse("version: x\n", "env.yaml", Map.of("PORT", "7000", "ADMIN_PORT", "7001"));
+
+        assertThat(config.listener()).isEqualTo(new ListenerConfig("0.0.0.0", 7000));
+        assertThat(config.admin()).isEqualTo(new ListenerConfig("127.0.0.1", 7001));
+    }
+
+    @Test
+    void parsesTheDemoConfiguration() {
+        GatewayConfig config = ConfigLoader.parse(ConfigLoader.demoYaml(), "demo.yaml", Map.of("TODO_PORT", "41234"));
+
+        assertThat(config.listener()).isEqualTo(new ListenerConfig("0.0.0.0", 8080));
+        assertThat(config.admin()).isEqualTo(new ListenerConfig("127.0.0.1", 9901));
+        assertThat(config.upstreams().get("todo").endpoints()).containsExactly(Endpoint.of("127.0.0.1", 41234));
+        assertThat(config.routes())
+                .extracting(route -> route.match().path())
+                .containsExactly("/api/todos", "/todos", "/hello");
+        assertThat(config.routes().get(2).action())
+                .isEqualTo(new RespondAction(200, "Hello from Parry\n", "text/plain; charset=utf-8", Map.of()));
+    }
+
+    @Test
+    void demoConfigurationNeedsTheTodoPort() {
+        assertThatThrownBy(() -> ConfigLoader.parse(ConfigLoader.demoYaml(), "demo.yaml", Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("environment variable 'TODO_PORT' is not set");
+    }
+
+    @Test
+    void loadsAFileAndNamesItInErrors(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("gateway.yaml");
+        Files.writeString(file, "routes: 3\n");
+
+        assertThatThrownBy(() -> ConfigLoader.load(file, Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage(
+                        "1 error in the configuration:\n" + file + ":1:9: 'routes' must be a list of routes, got '3'");
+    }
+
+    @Test
+    void reportsAFileThatCannotBeRead(@TempDir Path dir) {
+        assertThatThrownBy(() -> ConfigLoader.load(dir.resolve("missing.yaml"), Map.of()))
+                .isInstanceOf(UncheckedIOException.class)
+                .hasMessage("cannot read configuration file " + dir.resolve("missing.yaml") + ": no such file");
+    }
+
+    @Test
+    void reportsAFileThatIsNotUtf8(@TempDir Path dir) throws Exception {
+        Path file = Files.write(dir.resolve("latin1.yaml"), new byte[] {'v', ':', ' ', (byte) 0xE9, '\n'});
+
+        assertThatThrownBy(() -> ConfigLoader.load(file, Map.of()))
+                .isInstanceOf(UncheckedIOException.class)
+                .hasMessage("cannot read configuration file " + file + ": it is not UTF-8 text");
+    }
+
+    @Test
+    void ignoresAByteOrderMark(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("bom.yaml"), "\uFEFFversion: v1\n");
+
+        assertThat(ConfigLoader.load(file, Map.of()).version()).isEqualTo("v1");
+    }
+
+    private static GatewayConfig expectedFull() {
+        Map<String, UpstreamConfig> upstreams = new LinkedHashMap<>();
+        upstreams.put(
+                "todo",
+                new UpstreamConfig(
+                        "todo",
+                        List.of(
+                                Endpoint.of("127.0.0.1", 9100),
+                                Endpoint.of("10.0.0.2", 80).withWeight(3)),
+                        Balancing.WEIGHTED_ROUND_ROBIN,
+                        new HealthCheckConfig("/health", Duration.ofSeconds(5), Duration.ofSeconds(2), 2, 3),
+                        new OutlierDetectionConfig(true, 5, Duration.ofSeconds(30), Duration.ofSeconds(300), 50),
+                        new BreakerConfig(true, 40, 20, 10, Duration.ofSeconds(10), 3),
+                        1000,
+                        new PoolConfig(256, 1024, Duration.ofSeconds(60), Duration.ZERO),
+                        new ClientTimeoutsConfig(
+                                Duration.ofSeconds(2), Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ZERO)));
+        upstreams.put(
+                "users",
+                new UpstreamConfig(
+                        "users",
+                        List.of(Endpoint.of("users.internal", 8080)),
+                        Balancing.ROUND_ROBIN,
+                        null,
+                        OutlierDetectionConfig.OFF,
+                        BreakerConfig.OFF,
+                        0,
+                        PoolConfig.DEFAULT,
+                        ClientTimeoutsConfig.DEFAULT));
+        List<RouteConfig> routes = List.of(
+                new RouteConfig(
+                        "todos",
+                        new MatchConfig(
+                                MatchKind.PREFIX,
+                                "/api/todos",
+                                List.of("GET", "POST"),
+                                "api.example.com",
+                                Map.of("X-Env", "prod")),
+                        new ProxyAction(
+                                "todo",
+                                new PathRewriteConfig(PathRewriteConfig.Kind.STRIP_PREFIX, "/api", null),
+                                "keep",
+                                new HeaderRulesConfig(Map.of("X-A", "1"), Map.of("X-B", "2"), List.of("X-C")),
+                                HeaderRulesConfig.NONE,
+                                new ClientTimeoutsConfig(null, Duration.ofSeconds(5), null, null),
+                                new RetryConfig(
+                                        2, List.of(503), Duration.ofMillis(5), Duration.ofMillis(100), 10, 65536))),
+                new RouteConfig(
+                        "user",
+                        new MatchConfig(MatchKind.TEMPLATE, "/people/{id}", List.of(), null, Map.of()),
+                        new ProxyAction(
+                                "users",
+                                new PathRewriteConfig(PathRewriteConfig.Kind.TEMPLATE, "/users/{id}", null),
+                                "endpoint",
+                                HeaderRulesConfig.NONE,
+                                HeaderRulesConfig.NONE,
+                                ClientTimeoutsConfig.NONE,
+                                RetryConfig.OFF)),
+                new RouteConfig(
+                        "v1",
+                        new MatchConfig(MatchKind.PREFIX, "/v1", List.of(), null, Map.of()),
+                        new ProxyAction(
+                                "users",
+                                new PathRewriteConfig(PathRewriteConfig.Kind.REPLACE_PREFIX, "/v1", "/v2"),
+                                "api.internal",
+                                HeaderRulesConfig.NONE,
+                                HeaderRulesConfig.NONE,
+                                ClientTimeoutsConfig.NONE,
+                                RetryConfig.DEFAULT)),
+                new RouteConfig(
+                        "hello",
+                        new MatchConfig(MatchKind.EXACT, "/hello", List.of(), null, Map.of()),
+                        new RespondAction(
+                                200,
+                                "Hello from Parry",
+                                "text/plain; charset=utf-8",
+                                Map.of("Cache-Control", "no-store"))),
+                new RouteConfig(
+                        "route-5",
+                        new MatchConfig(MatchKind.PREFIX, "/old", List.of(), null, Map.of()),
+                        new RedirectAction("/new", 301, true)));
+        return new GatewayConfig(
+                "2026-11-22.1",
+                new ListenerConfig("0.0.0.0", 8080),
+                new ListenerConfig("127.0.0.1", 9901),
+                new LimitsConfig(10 * 1024 * 1024, 16 * 1024, 10_000),
+                new TimeoutsConfig(
+                        Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofMillis(250)),
+                new ForwardingConfig(List.of("10.0.0.0/8"), "parry", true, false),
+                upstreams,
+                routes);
+    }
+}
