@@ -197,7 +197,7 @@ final class ProxyCall {
         long elapsed = System.nanoTime() - startNanos;
         if (cancelled) {
             releasePermission();
-            finishCall(true);
+            abandonCall();
             if (response != null) {
                 discard(response);
             }
@@ -261,8 +261,13 @@ final class ProxyCall {
         long length = request.method().equals(HttpMethod.HEAD) ? headContentLength(response) : body.contentLength();
         ObservedBody observed = new ObservedBody(body, length, failure -> {
             try {
-                if (countsForEndpoint) {
-                    upstream.callFinished(endpoint, failure == null || failure == ObservedBody.CANCELLED);
+                if (!countsForEndpoint) {
+                    return;
+                }
+                if (failure == ObservedBody.CANCELLED) {
+                    upstream.callAbandoned(endpoint);
+                } else {
+                    upstream.callFinished(endpoint, failure == null);
                 }
             } finally {
                 group.exit();
@@ -378,6 +383,12 @@ final class ProxyCall {
         if (breaker != null) {
             breaker.releasePermission();
         }
+    }
+
+    private void abandonCall() {
+        Endpoint endpoint = heldCount;
+        heldCount = null;
+        upstream.callAbandoned(endpoint);
     }
 
     private void finishCall(boolean success) {

@@ -159,6 +159,17 @@ public final class Upstream implements AutoCloseable {
     }
 
     /**
+     * A call to the endpoint ended without an outcome, because the caller gave up on it (the client went
+     * away, or the call was cancelled): it no longer counts as in flight, and neither resets nor adds
+     * to the endpoint's failures, so callers that give up cannot hide a failing endpoint.
+     *
+     * @throws IllegalArgumentException if the endpoint is not in this group
+     */
+    public void callAbandoned(Endpoint endpoint) {
+        stateOf(endpoint).callEnded();
+    }
+
+    /**
      * Starts active health checks, if configured: calls {@code sender} with {@code GET path} for each
      * endpoint every interval on {@code scheduler}, the first round at once. The sender should not
      * count the checks as calls of the group. Does nothing without a health check.

@@ -117,4 +117,17 @@ class UpstreamTest {
             scheduler.shutdownNow();
         }
     }
+
+    @Test
+    void anAbandonedCallEndsWithoutResettingOrAddingFailures() {
+        Upstream group = Upstream.of("g", a);
+        group.callStarted(a);
+        group.callFinished(a, false);
+        group.callStarted(a);
+
+        group.callAbandoned(a);
+
+        assertThat(group.status().get(0).inFlight()).isZero();
+        assertThat(group.status().get(0).consecutiveFailures()).isEqualTo(1);
+    }
 }
