@@ -36,6 +36,7 @@ public final class GuardedUpstream implements AutoCloseable {
     private final BreakerOptions breakerOptions;
     private final CircuitBreakerConfig breakerConfig;
     private final ConcurrentHashMap<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Endpoint, String> labels = new ConcurrentHashMap<>();
     private final Bulkhead bulkhead;
     private final LongAdder bulkheadRejections = new LongAdder();
     private final ScheduledExecutorService healthScheduler;
@@ -158,6 +159,12 @@ public final class GuardedUpstream implements AutoCloseable {
     /** The observer told about attempts, retries, transitions and refusals. */
     ProxyObserver observer() {
         return observer;
+    }
+
+    /** {@code name/host:port}, the endpoint's name in request logs; made once per endpoint. */
+    String label(Endpoint endpoint) {
+        String label = labels.get(endpoint);
+        return label != null ? label : labels.computeIfAbsent(endpoint, e -> upstream.name() + "/" + e.authority());
     }
 
     /** Takes a place in the bulkhead; false (and counted) when it is full. */

@@ -246,7 +246,7 @@ final class ProxyCall {
 
     /** Tells the request log and the observer how an attempt ended. */
     private void recordAttempt(Endpoint endpoint, HttpResponse response, Throwable failure, long elapsed) {
-        ctx.log().upstream(upstream.name() + "/" + endpoint.authority()).addUpstreamNanos(elapsed);
+        ctx.log().upstream(group.label(endpoint)).addUpstreamNanos(elapsed);
         group.observer()
                 .attemptEnded(
                         upstream.name(),
