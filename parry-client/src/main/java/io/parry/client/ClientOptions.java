@@ -16,7 +16,8 @@ import io.parry.transport.TransportKind;
  *   <li>{@code transport}: the transport of the client's own event loops (default {@code AUTO});
  *   <li>{@code eventLoopThreads}: how many event loops the client starts for calls made off any
  *       event loop (default: the number of processors). Calls made on a Parry server's event loop use
- *       that loop and start nothing.
+ *       that loop and start nothing;
+ *   <li>{@code tracing}: whether calls carry a trace (default true), see {@link Builder#tracing(boolean)}.
  * </ul>
  */
 public final class ClientOptions {
@@ -28,6 +29,7 @@ public final class ClientOptions {
     private final int maxInitialLineLength;
     private final TransportKind transport;
     private final int eventLoopThreads;
+    private final boolean tracing;
 
     private ClientOptions(Builder builder) {
         this.pool = builder.pool;
@@ -36,6 +38,7 @@ public final class ClientOptions {
         this.maxInitialLineLength = builder.maxInitialLineLength;
         this.transport = builder.transport;
         this.eventLoopThreads = builder.eventLoopThreads;
+        this.tracing = builder.tracing;
     }
 
     /** The defaults. */
@@ -56,7 +59,8 @@ public final class ClientOptions {
                 .maxResponseHeadersSize(maxResponseHeadersSize)
                 .maxInitialLineLength(maxInitialLineLength)
                 .transport(transport)
-                .eventLoopThreads(eventLoopThreads);
+                .eventLoopThreads(eventLoopThreads)
+                .tracing(tracing);
     }
 
     /** The pool options. */
@@ -89,6 +93,11 @@ public final class ClientOptions {
         return eventLoopThreads;
     }
 
+    /** Whether calls carry a trace; see {@link Builder#tracing(boolean)}. */
+    public boolean tracing() {
+        return tracing;
+    }
+
     /** Builds {@link ClientOptions}; not thread-safe. */
     public static final class Builder {
         private PoolOptions pool = PoolOptions.ofDefault();
@@ -97,6 +106,7 @@ public final class ClientOptions {
         private int maxInitialLineLength = 8 * 1024;
         private TransportKind transport = TransportKind.AUTO;
         private int eventLoopThreads = Runtime.getRuntime().availableProcessors();
+        private boolean tracing = true;
 
         private Builder() {}
 
@@ -133,6 +143,19 @@ public final class ClientOptions {
         /** Sets how many event loops the client starts when called off an event loop. */
         public Builder eventLoopThreads(int threads) {
             this.eventLoopThreads = threads;
+            return this;
+        }
+
+        /**
+         * Whether calls carry a trace (default true). A request sent without usable trace fields gets
+         * W3C {@code traceparent} (and B3 when the request being served arrived with B3) for a new span:
+         * a child of the span of the Parry request the call is made for, when it is made while that
+         * request's context is current (in its handler, blocking work, event-loop tasks, and the stages
+         * Parry completes), else of a new trace. A request that carries trace fields is sent as it is,
+         * and so is every request with tracing off, to keep trace ids from a third party, say.
+         */
+        public Builder tracing(boolean enabled) {
+            this.tracing = enabled;
             return this;
         }
 

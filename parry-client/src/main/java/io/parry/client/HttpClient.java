@@ -19,6 +19,12 @@ import java.util.concurrent.CompletionStage;
  * response headers arrive. The response body then streams with backpressure: the caller must read it
  * to the end or cancel its subscription, which returns the connection to the pool or closes it.
  *
+ * <p>A call made for a Parry server's request (while its context is current) carries that request's
+ * trace, in a span of its own ({@link ClientOptions.Builder#tracing(boolean)}), and its stage completes
+ * with the request's context current again, so stages chained on it, and on its response body's
+ * signals, see {@code RequestContext.current()} and the request's {@code traceId}, {@code spanId} and
+ * {@code requestId} in the SLF4J MDC.
+ *
  * <pre>{@code
  * try (HttpClient client = HttpClient.ofDefault()) {
  *     HttpResponse response = client.send(Endpoint.of("127.0.0.1", 8080), HttpRequest.of(HttpMethod.GET, "/"))

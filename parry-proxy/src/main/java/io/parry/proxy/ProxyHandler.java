@@ -27,6 +27,12 @@ import java.util.function.Function;
  * breaks later closes the client's connection, so it never looks complete. A client that goes away
  * cancels the upstream call. Retries follow the {@link RetryPolicy}.
  *
+ * <p>Every attempt carries the request's trace in a span of its own: the caller's trace fields are
+ * dropped and the upstream's client, called in the request's context, sends a child of the server's
+ * span (W3C {@code traceparent}, and B3 too when the request came with B3). With {@link
+ * io.parry.client.ClientOptions.Builder#tracing(boolean) tracing} off on that client, no trace
+ * fields go upstream.
+ *
  * <pre>{@code
  * GuardedUpstream api = GuardedUpstream.of(Upstream.of("api", Endpoint.parse("127.0.0.1:9000")));
  * Server.builder().handler(ProxyHandler.builder(api).path(PathRewrite.stripPrefix("/api")).build()).start();

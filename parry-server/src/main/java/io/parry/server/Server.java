@@ -31,13 +31,13 @@ public final class Server implements AutoCloseable {
 
     private final ServerEngine engine;
 
-    private Server(ServerOptions options, Handler handler, List<RequestListener> listeners) {
-        this.engine = new ServerEngine(options, handler, listeners);
+    private Server(ServerOptions options, Handler handler, List<RequestListener> listeners, RequestTracer tracer) {
+        this.engine = new ServerEngine(options, handler, listeners, tracer);
     }
 
     /** A server with these options and handler, not yet started. */
     public static Server of(ServerOptions options, Handler handler) {
-        return new Server(requireNonNull(options, "options"), requireNonNull(handler, "handler"), List.of());
+        return new Server(requireNonNull(options, "options"), requireNonNull(handler, "handler"), List.of(), null);
     }
 
     /** A builder for a server. */
@@ -113,6 +113,7 @@ public final class Server implements AutoCloseable {
         private Handler handler;
         private ErrorHandler errorHandler;
         private final List<RequestListener> listeners = new ArrayList<>();
+        private RequestTracer tracer;
 
         private Builder() {}
 
@@ -139,6 +140,16 @@ public final class Server implements AutoCloseable {
          */
         public Builder listener(RequestListener listener) {
             listeners.add(requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /**
+         * Sets the tracer that starts the span of each traced request, so a tracing system such as
+         * OpenTelemetry records the ids Parry logs and propagates (default: none, Parry numbers spans
+         * itself). With a tracer the server keeps a request log for each request, to end its span.
+         */
+        public Builder tracer(RequestTracer tracer) {
+            this.tracer = requireNonNull(tracer, "tracer");
             return this;
         }
 
@@ -172,7 +183,8 @@ public final class Server implements AutoCloseable {
             return new Server(
                     options.build(),
                     errorHandler == null ? handler : handler.with(errorHandler.asFilter()),
-                    List.copyOf(listeners));
+                    List.copyOf(listeners),
+                    tracer);
         }
     }
 }

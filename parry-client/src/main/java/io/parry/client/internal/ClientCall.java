@@ -8,6 +8,7 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.internal.FixedBody;
 import io.parry.transport.internal.BodyFlow;
+import io.parry.transport.internal.CallerContext;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -32,6 +33,8 @@ final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFl
     final long bodyIdleNanos;
     /** When the whole call expires, or 0 for never. */
     final long callDeadline;
+    /** The request context the call was made in, current again while the call completes; or {@code null}. */
+    final CallerContext caller;
 
     int state = NEW;
     ConnectionPool pool;
@@ -43,8 +46,15 @@ final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFl
     /** Why the first attempt failed, once the call was sent again after its connection died unused. */
     ClientException retriedAfter;
 
-    ClientCall(LoopPools loop, String poolKey, Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts) {
+    ClientCall(
+            LoopPools loop,
+            String poolKey,
+            Endpoint endpoint,
+            HttpRequest request,
+            ClientTimeouts timeouts,
+            CallerContext caller) {
         this.loop = loop;
+        this.caller = caller;
         this.poolKey = poolKey;
         this.endpoint = endpoint;
         this.request = request;
@@ -77,7 +87,12 @@ final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFl
 
     /** Completes the call with its response; false when the caller gave up on it already. */
     boolean deliver(HttpResponse response) {
-        return super.complete(response);
+        Object previous = enterCaller();
+        try {
+            return super.complete(response);
+        } finally {
+            exitCaller(previous);
+        }
     }
 
     /**
@@ -91,7 +106,26 @@ final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFl
             retriedAfter.addSuppressed(cause);
             cause = retriedAfter;
         }
-        super.completeExceptionally(cause);
+        Object previous = enterCaller();
+        try {
+            super.completeExceptionally(cause);
+        } finally {
+            exitCaller(previous);
+        }
+    }
+
+    /**
+     * Makes the caller's context current, so the stages the caller chained on this future run in it
+     * and not in whatever the connection's loop was doing.
+     */
+    private Object enterCaller() {
+        return caller == null ? null : caller.enter();
+    }
+
+    private void exitCaller(Object previous) {
+        if (caller != null) {
+            caller.exit(previous);
+        }
     }
 
     @Override

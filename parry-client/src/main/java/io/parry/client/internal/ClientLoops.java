@@ -10,6 +10,7 @@ import io.parry.client.ClientTimeouts;
 import io.parry.client.Endpoint;
 import io.parry.client.PoolStats;
 import io.parry.http.HttpRequest;
+import io.parry.transport.internal.CallerContext;
 import io.parry.transport.internal.Transport;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,11 +40,14 @@ final class ClientLoops {
         this.options = options;
     }
 
-    /** Starts a call on its loop; the returned future completes on that loop. */
-    ClientCall call(Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts) {
+    /**
+     * Starts a call on its loop; the returned future completes on that loop, with the caller's context
+     * current when there is one.
+     */
+    ClientCall call(Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts, CallerContext caller) {
         String key = endpoint.authority();
         LoopPools loop = choose(key);
-        ClientCall call = new ClientCall(loop, key, endpoint, request, timeouts);
+        ClientCall call = new ClientCall(loop, key, endpoint, request, timeouts, caller);
         if (loop.loop.inEventLoop()) {
             loop.start(call);
         } else {

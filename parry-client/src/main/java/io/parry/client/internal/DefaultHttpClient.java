@@ -11,6 +11,8 @@ import io.parry.client.PoolStats;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.internal.RequestTarget;
+import io.parry.transport.internal.CallerContext;
+import io.parry.transport.internal.CurrentCaller;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -38,10 +40,12 @@ public final class DefaultHttpClient implements HttpClient {
         requireNonNull(endpoint, "endpoint");
         requireNonNull(request, "request");
         requireNonNull(timeouts, "timeouts");
+        // Taken on the sending thread, before a filter may move the call to another.
+        CallerContext caller = CurrentCaller.get();
         if (filters.isEmpty()) {
-            return call(endpoint, request, timeouts);
+            return call(endpoint, request, timeouts, caller);
         }
-        return FilterChain.send(filters, (e, r) -> call(e, r, timeouts), endpoint, request);
+        return FilterChain.send(filters, (e, r) -> call(e, r, timeouts, caller), endpoint, request);
     }
 
     @Override
@@ -65,12 +69,18 @@ public final class DefaultHttpClient implements HttpClient {
         loops.close();
     }
 
-    private CompletableFuture<HttpResponse> call(Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts) {
+    /**
+     * Starts the call after the filters, so a filter may give it a span of its own (a tracing
+     * bridge's) before the client gives it one.
+     */
+    private CompletableFuture<HttpResponse> call(
+            Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts, CallerContext caller) {
         if (loops.isClosed()) {
             return CompletableFuture.failedFuture(new IllegalStateException("the client is closed"));
         }
+        HttpRequest sent = options.tracing() ? CallTraces.traced(request, caller) : request;
         try {
-            return loops.call(endpoint, request, timeouts);
+            return loops.call(endpoint, sent, timeouts, caller);
         } catch (IllegalStateException e) {
             return CompletableFuture.failedFuture(e); // Closed while this call was being placed.
         }

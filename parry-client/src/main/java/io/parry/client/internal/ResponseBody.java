@@ -47,7 +47,7 @@ final class ResponseBody implements HttpBody, RawBody {
     @Override
     public void subscribe(Flow.Subscriber<? super HttpData> subscriber) {
         try {
-            body.subscribe(new Flow.Subscriber<HttpData>() {
+            Flow.Subscriber<HttpData> forward = new Flow.Subscriber<HttpData>() {
                 @Override
                 public void onSubscribe(Flow.Subscription subscription) {
                     subscriber.onSubscribe(new Watched(subscription));
@@ -67,7 +67,8 @@ final class ResponseBody implements HttpBody, RawBody {
                 public void onComplete() {
                     subscriber.onComplete();
                 }
-            });
+            };
+            body.subscribe(CallerSubscriber.of(forward, call.caller));
         } catch (RejectedExecutionException e) {
             Subscriptions.reject(subscriber, clientClosed(e));
         }

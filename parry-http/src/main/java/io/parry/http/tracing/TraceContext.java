@@ -1,5 +1,7 @@
 package io.parry.http.tracing;
 
+import static java.util.Objects.requireNonNull;
+
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -77,6 +79,43 @@ public final class TraceContext {
     public TraceContext child() {
         return new TraceContext(
                 traceIdHigh, traceIdLow, nonZero(ThreadLocalRandom.current()), spanId, flags, traceState, b3Format);
+    }
+
+    /**
+     * This span as another tracing system numbers it: these trace and span ids and this sampling
+     * decision, with this span's parent, {@code tracestate} and B3 form. For a bridge whose spans
+     * choose their own ids (OpenTelemetry's), so that the ids Parry logs and propagates are the ones
+     * it records.
+     *
+     * @param traceId 32 lowercase hex digits, not all zero
+     * @param spanId 16 lowercase hex digits, not all zero
+     * @throws IllegalArgumentException if an id is malformed
+     */
+    public TraceContext withIds(String traceId, String spanId, boolean sampled) {
+        requireNonNull(traceId, "traceId");
+        requireNonNull(spanId, "spanId");
+        long high = hexId(traceId, 32, 0);
+        long low = hexId(traceId, 32, 16);
+        long span = hexId(spanId, 16, 0);
+        if ((high | low) == 0) {
+            throw new IllegalArgumentException("traceId: " + traceId + " (expected: not all zeros)");
+        }
+        if (span == 0) {
+            throw new IllegalArgumentException("spanId: " + spanId + " (expected: not all zeros)");
+        }
+        int newFlags = sampled ? flags | SAMPLED : flags & ~SAMPLED;
+        return new TraceContext(high, low, span, parentSpanId, newFlags, traceState, b3Format);
+    }
+
+    /** The 16 hex digits of {@code id} at {@code from}, for an id that must have {@code length} of them. */
+    private static long hexId(String id, int length, int from) {
+        long high = id.length() == length ? Hex.parse8(id, from) : -1;
+        long low = high < 0 ? -1 : Hex.parse8(id, from + 8);
+        if (low < 0) {
+            String name = length == 32 ? "traceId" : "spanId";
+            throw new IllegalArgumentException(name + ": " + id + " (expected: " + length + " lowercase hex digits)");
+        }
+        return high << 32 | low;
     }
 
     private static long nonZero(ThreadLocalRandom random) {

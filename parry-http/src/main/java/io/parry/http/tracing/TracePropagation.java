@@ -149,6 +149,18 @@ public final class TracePropagation {
         return headers;
     }
 
+    /**
+     * Removes every trace field of every format from the builder: for a proxy that forwards a
+     * request's other fields and lets its client give the call a span of its own, so that a caller's
+     * trace fields are never passed on unchanged.
+     *
+     * @return the builder
+     */
+    public static HttpHeaders.Builder removeFields(HttpHeaders.Builder headers) {
+        removeTraceFields(requireNonNull(headers, "headers"));
+        return headers;
+    }
+
     private static void removeTraceFields(HttpHeaders.Builder headers) {
         for (String name : TraceFields.NAMES) {
             headers.remove(name);

@@ -44,10 +44,11 @@ public final class AccessLog implements RequestListener, AutoCloseable {
      * (ISO-8601 in UTC, milliseconds), {@code remote} (the client's IP address), {@code method},
      * {@code path} (without the query, which may carry secrets), {@code route}, {@code status},
      * {@code bytesIn}, {@code bytesOut}, {@code durationMs} (a decimal), {@code upstream},
-     * {@code traceId}, {@code requestId} and {@code userAgent}; an unknown value is {@code null}.
+     * {@code traceId}, {@code spanId} (the server's span), {@code requestId} and {@code userAgent};
+     * an unknown value is {@code null}.
      *
      * <pre>{@code
-     * {"time":"2025-01-31T12:00:00.123Z","remote":"10.0.0.7","method":"GET","path":"/todos/42","route":"/todos/{id}","status":200,"bytesIn":0,"bytesOut":57,"durationMs":0.412,"upstream":null,"traceId":"4bf92f3577b34da6a3ce929d0e0e4736","requestId":"1-1","userAgent":"curl/8.5.0"}
+     * {"time":"2025-01-31T12:00:00.123Z","remote":"10.0.0.7","method":"GET","path":"/todos/42","route":"/todos/{id}","status":200,"bytesIn":0,"bytesOut":57,"durationMs":0.412,"upstream":null,"traceId":"4bf92f3577b34da6a3ce929d0e0e4736","spanId":"00f067aa0ba902b7","requestId":"1-1","userAgent":"curl/8.5.0"}
      * }</pre>
      */
     public static AccessLog json() {

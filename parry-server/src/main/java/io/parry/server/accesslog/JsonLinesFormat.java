@@ -36,6 +36,8 @@ final class JsonLinesFormat implements AccessLogFormat {
         JsonText.appendString(line, log.upstream());
         line.append(",\"traceId\":");
         JsonText.appendString(line, log.traceId());
+        line.append(",\"spanId\":");
+        JsonText.appendString(line, log.spanId());
         line.append(",\"requestId\":");
         JsonText.appendString(line, log.requestId());
         line.append(",\"userAgent\":");

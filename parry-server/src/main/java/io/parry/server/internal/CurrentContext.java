@@ -5,13 +5,15 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.server.Handler;
 import io.parry.server.RequestContext;
+import io.parry.transport.internal.CurrentCaller;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
  * The request context of the running thread: set around every piece of work Parry runs for a request,
- * with the request's ids in the SLF4J MDC (see {@link RequestMdc}).
+ * with the request's ids in the SLF4J MDC (see {@link RequestMdc}), and for the client in {@link
+ * CurrentCaller}.
  */
 public final class CurrentContext {
     /** Netty's thread local: an indexed slot on event-loop threads, cheaper than a hash lookup per request. */
@@ -84,6 +86,10 @@ public final class CurrentContext {
     static RequestContext enter(RequestContext ctx) {
         RequestContext previous = CURRENT.get();
         CURRENT.set(ctx);
+        // As with the MDC, an application's wrapper context leaves the client's view of the request as it is.
+        if (ctx instanceof TracedContext) {
+            CurrentCaller.set((TracedContext) ctx);
+        }
         RequestMdc.entered(ctx, previous);
         return previous;
     }
@@ -91,6 +97,9 @@ public final class CurrentContext {
     /** Makes {@code previous} current again after {@link #enter}. */
     static void exit(RequestContext ctx, RequestContext previous) {
         CURRENT.set(previous);
+        if (ctx instanceof TracedContext) {
+            CurrentCaller.set(previous instanceof TracedContext ? (TracedContext) previous : null);
+        }
         RequestMdc.exited(ctx, previous);
     }
 }

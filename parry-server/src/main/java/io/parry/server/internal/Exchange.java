@@ -9,7 +9,10 @@ import io.parry.http.tracing.TraceContext;
 import io.parry.http.tracing.TracePropagation;
 import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
+import io.parry.server.RequestLog;
 import io.parry.server.RequestLogBuilder;
+import io.parry.server.RequestSpan;
+import io.parry.server.RequestTracer;
 import io.parry.transport.internal.BodyFlow;
 import io.parry.transport.internal.EventLoopScheduler;
 import io.parry.transport.internal.InboundBody;
@@ -73,6 +76,8 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     private String requestId;
     /** Set once, by whichever thread asks first; read plainly, as a TraceContext is immutable. */
     private TraceContext trace;
+    /** The span a tracer started for {@link #trace}, ended with the exchange; {@code null} without one. */
+    private volatile RequestSpan span;
 
     Exchange(Http1Connection connection, int sequence, boolean http10, long startNanos) {
         this.connection = connection;
@@ -109,8 +114,17 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
         }
         TraceContext made =
                 request != null ? TracePropagation.ofDefault().nextSpan(request.headers()) : TraceContext.newRoot(true);
+        RequestTracer tracer = connection.runtime().tracer;
+        RequestSpan started = tracer == null ? null : RequestSpans.start(tracer, this, request, made);
+        if (started != null) {
+            made = started.context();
+        }
         TraceContext raced = (TraceContext) TRACE.compareAndExchange(this, null, made);
-        return raced != null ? raced : made;
+        if (raced != null) {
+            return raced; // Another thread's span is the request's; this one is never ended.
+        }
+        span = started;
+        return made;
     }
 
     @Override
@@ -157,7 +171,9 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
         ended = true;
         ServerRuntime runtime = connection.runtime();
         if (runtime.logging) {
-            runtime.listeners.ended(ExchangeLog.of(this, completed, System.nanoTime()));
+            RequestLog log = ExchangeLog.of(this, completed, System.nanoTime());
+            runtime.listeners.ended(log);
+            RequestSpans.end(span, log);
         }
     }
 

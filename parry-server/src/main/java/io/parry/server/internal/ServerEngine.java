@@ -9,6 +9,7 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.parry.server.Handler;
 import io.parry.server.Rejection;
 import io.parry.server.RequestListener;
+import io.parry.server.RequestTracer;
 import io.parry.server.ServerOptions;
 import io.parry.transport.TransportKind;
 import io.parry.transport.internal.Transport;
@@ -37,9 +38,10 @@ public final class ServerEngine {
     private boolean started;
     private boolean stopped;
 
-    public ServerEngine(ServerOptions options, Handler handler, List<RequestListener> listeners) {
+    /** An engine; {@code tracer} is {@code null} when Parry numbers spans itself. */
+    public ServerEngine(ServerOptions options, Handler handler, List<RequestListener> listeners, RequestTracer tracer) {
         this.options = options;
-        this.runtime = new ServerRuntime(options, handler, new RequestListeners(listeners));
+        this.runtime = new ServerRuntime(options, handler, new RequestListeners(listeners), tracer);
         this.transport = Transport.resolve(options.transport());
         this.initializer = new ServerInitializer(runtime);
     }

@@ -3,6 +3,7 @@ package io.parry.server.internal;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.parry.server.Handler;
 import io.parry.server.RequestLimits;
+import io.parry.server.RequestTracer;
 import io.parry.server.ServerOptions;
 import io.parry.server.ServerTimeouts;
 import java.util.concurrent.TimeUnit;
@@ -22,16 +23,19 @@ final class ServerRuntime {
     final ConnectionRegistry connections;
     final boolean tracing;
     final RequestListeners listeners;
-    /** Whether exchanges keep a request log: only when someone listens. */
+    /** Starts each request's span, or {@code null} when Parry numbers spans itself. */
+    final RequestTracer tracer;
+    /** Whether exchanges keep a request log: only when someone listens, or a tracer ends spans with it. */
     final boolean logging;
 
     private final AtomicLong connectionIds = new AtomicLong();
     private volatile boolean draining;
 
-    ServerRuntime(ServerOptions options, Handler handler, RequestListeners listeners) {
+    ServerRuntime(ServerOptions options, Handler handler, RequestListeners listeners, RequestTracer tracer) {
         this.limits = options.limits();
         this.listeners = listeners;
-        this.logging = !listeners.isEmpty();
+        this.tracer = tracer;
+        this.logging = !listeners.isEmpty() || tracer != null;
         this.handler = handler;
         this.workers = WorkerExecutor.create(options.workers());
         this.tracing = options.tracing();

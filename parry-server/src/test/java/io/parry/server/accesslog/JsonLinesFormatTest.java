@@ -17,7 +17,8 @@ class JsonLinesFormatTest {
                 .isEqualTo("{\"time\":\"2025-01-31T12:00:00.123Z\",\"remote\":\"10.0.0.7\",\"method\":\"GET\","
                         + "\"path\":\"/todos/42\",\"route\":\"/todos/{id}\",\"status\":200,\"bytesIn\":0,"
                         + "\"bytesOut\":57,\"durationMs\":0.412,\"upstream\":null,"
-                        + "\"traceId\":\"4bf92f3577b34da6a3ce929d0e0e4736\",\"requestId\":\"1-1\","
+                        + "\"traceId\":\"4bf92f3577b34da6a3ce929d0e0e4736\",\"spanId\":\"00f067aa0ba902b7\","
+                        + "\"requestId\":\"1-1\","
                         + "\"userAgent\":\"curl/8.5.0\"}");
     }
 
@@ -32,7 +33,7 @@ class JsonLinesFormatTest {
         assertThat(format(AccessLogFormat.json(), refused))
                 .contains("\"remote\":\"0:0:0:0:0:0:0:1\"")
                 .contains("\"method\":null,\"path\":null,\"route\":null,\"status\":400")
-                .contains("\"traceId\":null")
+                .contains("\"traceId\":null,\"spanId\":null")
                 .contains("\"userAgent\":null}");
     }
 
