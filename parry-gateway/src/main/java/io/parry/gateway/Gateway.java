@@ -3,26 +3,38 @@ package io.parry.gateway;
 import static java.util.Objects.requireNonNull;
 
 import io.parry.gateway.internal.admin.AdminApi;
+import io.parry.gateway.internal.admin.GatewayHealth;
+import io.parry.gateway.internal.config.AccessLogKind;
 import io.parry.gateway.internal.config.ConfigException;
 import io.parry.gateway.internal.config.GatewayConfig;
 import io.parry.gateway.internal.config.ListenerConfig;
+import io.parry.gateway.internal.config.ObservabilityConfig;
+import io.parry.gateway.internal.metrics.GatewayMetrics;
 import io.parry.gateway.internal.reload.ActiveConfig;
 import io.parry.gateway.internal.reload.ConfigFileWatcher;
 import io.parry.gateway.internal.reload.ConfigSource;
 import io.parry.gateway.internal.reload.ReloadTrigger;
 import io.parry.gateway.internal.reload.Reloader;
 import io.parry.gateway.internal.routing.GatewayHandler;
+import io.parry.gateway.internal.upstream.GroupObserver;
 import io.parry.gateway.internal.upstream.Retirement;
 import io.parry.gateway.internal.upstream.UpstreamRegistry;
+import io.parry.server.Handler;
 import io.parry.server.Server;
+import io.parry.server.accesslog.AccessLog;
+import io.parry.server.accesslog.AccessLogFormat;
+import io.parry.server.health.Health;
+import io.parry.server.health.HealthCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,7 +53,11 @@ import org.slf4j.LoggerFactory;
  * finish on the table they started with, upstream groups whose settings did not change keep their
  * connection pools, breakers and health state, and the others are closed once their last request
  * ends. A configuration that is not valid is rejected whole and the previous one keeps serving. The
- * listeners, limits and server timeouts are read at start only.
+ * listeners, limits, server timeouts, access log, metrics and tracing are read at start only.
+ *
+ * <p>The admin listener answers liveness ({@code /admin/health}) and readiness ({@code /admin/ready})
+ * from the gateway's own checks and those added with {@link Builder#livenessCheck} and {@link
+ * Builder#readinessCheck}, and serves the metrics to Prometheus ({@code /admin/metrics}).
  *
  * <p>Thread-safe. {@link #start} and {@link #stop} block; the gateway runs on its servers' event loops
  * and a few daemon threads of its own (reloads, file watching, retiring upstream groups).
@@ -54,6 +70,9 @@ public final class Gateway implements AutoCloseable {
 
     private final Reloader reloader;
     private final UpstreamRegistry upstreams;
+    private final GatewayMetrics metrics;
+    private final AccessLog accessLog;
+    private final Health health;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final CompletableFuture<Void> terminated = new CompletableFuture<>();
     private volatile boolean draining;
@@ -61,9 +80,14 @@ public final class Gateway implements AutoCloseable {
     private volatile Server admin;
     private volatile ConfigFileWatcher watcher;
 
-    private Gateway(ConfigSource source) {
-        this.upstreams = new UpstreamRegistry(new Retirement(RETIRE_QUIET, RETIRE_GRACE));
+    /** Sets up what lives as long as the gateway, as the first configuration asks; starts no listener. */
+    private Gateway(ConfigSource source, ObservabilityConfig observability, Builder builder) {
+        this.metrics = GatewayMetrics.start(observability.metrics()).orElse(null);
+        GroupObserver observer = metrics != null ? metrics : GroupObserver.NONE;
+        this.upstreams = new UpstreamRegistry(new Retirement(RETIRE_QUIET, RETIRE_GRACE), observer);
         this.reloader = new Reloader(source, upstreams);
+        this.accessLog = accessLog(observability.accessLog(), builder.accessLogSink);
+        this.health = builder.health.build(this::isDraining, reloader::version);
     }
 
     /**
@@ -127,8 +151,9 @@ public final class Gateway implements AutoCloseable {
 
     /**
      * Stops gracefully: readiness turns false, the gateway listener stops accepting and waits up to
-     * {@code grace} for requests in flight, then the admin listener stops and the upstream groups
-     * close. Returns when all is stopped; a call while another stop runs waits for it to finish.
+     * {@code grace} for requests in flight, the access log writes its last lines, then the admin
+     * listener stops and the upstream groups close. Returns when all is stopped; a call while another
+     * stop runs waits for it to finish.
      */
     public void stop(Duration grace) {
         requireNonNull(grace, "grace");
@@ -157,22 +182,18 @@ public final class Gateway implements AutoCloseable {
         reloader.reload(trigger);
     }
 
-    private void startServing(ConfigSource source, boolean watchFile) {
-        long started = System.nanoTime();
-        GatewayConfig config = source.load();
+    private void startServing(ConfigSource source, GatewayConfig config, boolean watchFile, long started) {
         ActiveConfig active = reloader.start(config);
-        server = Server.builder()
-                .host(config.listener().host())
-                .port(config.listener().port())
-                .handler(new GatewayHandler(reloader::table))
-                .options(options -> options.limits(config.limits().toRequestLimits())
-                        .timeouts(config.timeouts().toServerTimeouts()))
-                .build()
-                .start();
+        Server dataPlane = dataPlane(config);
+        if (metrics != null) {
+            metrics.bind(dataPlane);
+        }
+        server = dataPlane.start();
+        Optional<Handler> scrape = metrics != null ? metrics.scrapeHandler() : Optional.empty();
         admin = Server.builder()
                 .host(config.admin().host())
                 .port(config.admin().port())
-                .handler(AdminApi.of(reloader, upstreams, this::isDraining))
+                .handler(AdminApi.of(reloader, upstreams, health, scrape))
                 .options(options -> options.eventLoopThreads(1))
                 .build()
                 .start();
@@ -192,7 +213,29 @@ public final class Gateway implements AutoCloseable {
                 (System.nanoTime() - started) / 1_000_000);
     }
 
-    /** Stops what was started, in order: triggers, the gateway listener, the admin listener, upstreams. */
+    /** The gateway listener, not started: the live route table behind the access log and metrics. */
+    private Server dataPlane(GatewayConfig config) {
+        Handler routes = new GatewayHandler(reloader::table);
+        Server.Builder builder = Server.builder()
+                .host(config.listener().host())
+                .port(config.listener().port())
+                .handler(metrics != null ? routes.with(metrics.server()) : routes)
+                .options(options -> options.limits(config.limits().toRequestLimits())
+                        .timeouts(config.timeouts().toServerTimeouts())
+                        .tracing(config.observability().tracing()));
+        if (accessLog != null) {
+            builder.listener(accessLog);
+        }
+        if (metrics != null) {
+            builder.listener(metrics.server()).listener(metrics.proxy());
+        }
+        return builder.build();
+    }
+
+    /**
+     * Stops what was started, in order: triggers, the gateway listener, the access log, the admin
+     * listener, upstreams, metric registries.
+     */
     private void release(Duration grace) {
         if (watcher != null) {
             watcher.close();
@@ -201,10 +244,29 @@ public final class Gateway implements AutoCloseable {
         if (server != null) {
             server.stop(grace);
         }
+        if (accessLog != null) {
+            accessLog.close();
+        }
         if (admin != null) {
             admin.stop(Duration.ofSeconds(1));
         }
         upstreams.close();
+        if (metrics != null) {
+            metrics.close();
+        }
+    }
+
+    /** The access log of this kind, to the logger {@code parry.access} unless a test gave a sink; null if off. */
+    private static AccessLog accessLog(AccessLogKind kind, Consumer<String> sink) {
+        if (kind == AccessLogKind.OFF) {
+            return null;
+        }
+        AccessLog.Builder builder = AccessLog.builder()
+                .format(kind == AccessLogKind.COMBINED ? AccessLogFormat.combined() : AccessLogFormat.json());
+        if (sink != null) {
+            builder.sink(sink);
+        }
+        return builder.build();
     }
 
     private ConfigFileWatcher watch(Path file) {
@@ -228,8 +290,10 @@ public final class Gateway implements AutoCloseable {
     public static final class Builder {
         private final Path file;
         private final ConfigSource source;
+        private final GatewayHealth health = new GatewayHealth();
         private Map<String, String> environment = System.getenv();
         private boolean watchFile = true;
+        private Consumer<String> accessLogSink;
 
         private Builder(Path file, ConfigSource source) {
             this.file = file;
@@ -252,6 +316,52 @@ public final class Gateway implements AutoCloseable {
         }
 
         /**
+         * Adds a readiness check of the application's: {@code GET /admin/ready} answers 503, with the
+         * check's detail, while it is down, fails or takes longer than {@code timeout}. The checks run
+         * in parallel on every request to {@code /admin/ready}; {@link HealthCheck#check()} is called
+         * on the admin listener's event loop and must not block (wrap a blocking probe with {@link
+         * HealthCheck#blocking}). The gateway's own readiness checks are {@code server} (down once a
+         * stop begins) and {@code config} (down until a configuration is live).
+         *
+         * <pre>{@code
+         * Gateway.builder(Path.of("gateway.yaml"))
+         *         .readinessCheck(
+         *                 "cache",
+         *                 () -> cache.ping().thenApply(ok -> ok ? HealthStatus.up() : HealthStatus.down("no cache")),
+         *                 Duration.ofSeconds(1))
+         *         .start();
+         * }</pre>
+         *
+         * @throws IllegalArgumentException if the name is empty, {@code server}, {@code config} or
+         *     already used by a readiness check, or the timeout is not positive
+         */
+        public Builder readinessCheck(String name, HealthCheck check, Duration timeout) {
+            health.readiness(
+                    requireNonNull(name, "name"), requireNonNull(check, "check"), requireNonNull(timeout, "timeout"));
+            return this;
+        }
+
+        /**
+         * Adds a liveness check of the application's: {@code GET /admin/health} answers 503, with the
+         * check's detail, while it is down, fails or takes longer than {@code timeout}, so that a
+         * supervisor restarts the process. Run as readiness checks are; the gateway has none of its own.
+         *
+         * @throws IllegalArgumentException if the name is empty or already used by a liveness check, or
+         *     the timeout is not positive
+         */
+        public Builder livenessCheck(String name, HealthCheck check, Duration timeout) {
+            health.liveness(
+                    requireNonNull(name, "name"), requireNonNull(check, "check"), requireNonNull(timeout, "timeout"));
+            return this;
+        }
+
+        /** Sends the access log's lines to this sink instead of the logger {@code parry.access}: for tests. */
+        Builder accessLogSink(Consumer<String> sink) {
+            this.accessLogSink = requireNonNull(sink, "sink");
+            return this;
+        }
+
+        /**
          * Loads the configuration, starts the upstream groups and both listeners, and returns once
          * they accept connections.
          *
@@ -261,16 +371,23 @@ public final class Gateway implements AutoCloseable {
          * @throws UncheckedIOException if the file cannot be read
          */
         public Gateway start() {
-            ConfigSource config = source != null ? source : ConfigSource.file(file, environment);
-            Gateway gateway = new Gateway(config);
+            long started = System.nanoTime();
+            ConfigSource configSource = source != null ? source : ConfigSource.file(file, environment);
+            GatewayConfig config;
             try {
-                gateway.startServing(config, watchFile);
+                config = configSource.load();
+            } catch (ConfigException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+            Gateway gateway = new Gateway(configSource, config.observability(), this);
+            try {
+                gateway.startServing(configSource, config, watchFile, started);
                 return gateway;
             } catch (RuntimeException e) {
                 gateway.stopped.set(true);
                 gateway.release(Duration.ZERO);
                 gateway.terminated.complete(null);
-                throw e instanceof ConfigException ? new IllegalArgumentException(e.getMessage(), e) : e;
+                throw e;
             }
         }
     }

@@ -72,15 +72,18 @@ class AdminApiTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("content-type")).hasValue("application/json");
-        assertThat(response.body()).isEqualTo("{\"status\":\"UP\"}");
+        assertThat(response.headers().firstValue("cache-control")).hasValue("no-store");
+        assertThat(response.body()).isEqualTo("{\"status\":\"UP\",\"checks\":{}}");
     }
 
     @Test
-    void readySaysServingWithTheVersion() throws Exception {
-        HttpResponse<String> response = gateway.admin("/admin/ready");
+    void readySaysUpWithTheServerAndTheConfigurationVersion() throws Exception {
+        JsonNode ready = json(gateway.admin("/admin/ready"));
 
-        assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.body()).isEqualTo("{\"ready\":true,\"status\":\"SERVING\",\"version\":1}");
+        assertThat(ready.get("status").asText()).isEqualTo("UP");
+        assertThat(ready.at("/checks/server/status").asText()).isEqualTo("UP");
+        assertThat(ready.at("/checks/config/status").asText()).isEqualTo("UP");
+        assertThat(ready.at("/checks/config/detail").asText()).isEqualTo("version 1");
     }
 
     @Test

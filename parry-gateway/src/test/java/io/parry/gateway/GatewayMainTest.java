@@ -2,6 +2,8 @@ package io.parry.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.parry.testing.ServerExtension;
 import java.io.IOException;
 import java.net.URI;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class GatewayMainTest {
     private static final HttpClient CLIENT =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @RegisterExtension
     static final ServerExtension upstream = ServerExtension.of(EchoUpstream.named("up"));
@@ -108,6 +111,25 @@ class GatewayMainTest {
         try (ChildGateway child = ChildGateway.start(Map.of(), "--verbose")) {
             assertThat(child.awaitExit()).isEqualTo(2);
             assertThat(child.output()).contains("usage: java -jar parry-gateway.jar");
+        }
+    }
+
+    @Test
+    void demoWritesEachAccessLogLineToTheConsoleAsBareJson() throws Exception {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
+            int[] ports = child.awaitPorts();
+            child.awaitLine("Demo: try");
+
+            assertThat(get(ports[0], "/api/todos").statusCode()).isEqualTo(200);
+
+            String text = child.awaitLine("\"route\":\"todos\"");
+            assertThat(text).startsWith("{\"time\":").endsWith("}");
+            JsonNode line = JSON.readTree(text);
+            assertThat(line.get("path").asText()).isEqualTo("/api/todos");
+            assertThat(line.get("upstream").asText()).startsWith("todo/127.0.0.1:");
+            assertThat(line.get("status").asInt()).isEqualTo(200);
+            child.signal("TERM");
+            assertThat(child.awaitExit()).isZero();
         }
     }
 

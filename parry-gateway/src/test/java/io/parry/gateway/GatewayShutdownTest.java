@@ -13,18 +13,24 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A graceful stop: readiness turns false, the request in flight finishes, new connections are refused. */
+/**
+ * A graceful stop: readiness turns false, the request in flight finishes, new connections are refused,
+ * and the access log writes the drained request's line before the stop returns.
+ */
 class GatewayShutdownTest {
     private final CountDownLatch received = new CountDownLatch(1);
     private final CompletableFuture<HttpResponse> answer = new CompletableFuture<>();
+    private final List<String> accessLines = new CopyOnWriteArrayList<>();
 
     @RegisterExtension
     final ServerExtension slow = ServerExtension.of((ctx, request) -> {
@@ -48,7 +54,7 @@ class GatewayShutdownTest {
                   - { match: { prefix: / }, proxy: { upstream: slow } }
                 """,
                 Map.of("SLOW_PORT", Integer.toString(slow.port())),
-                false)) {
+                builder -> builder.accessLogSink(accessLines::add))) {
             drains(gateway);
         }
     }
@@ -72,7 +78,9 @@ class GatewayShutdownTest {
         Await.until("draining", () -> gateway.gateway().isDraining());
         var ready = gateway.admin("/admin/ready");
         assertThat(ready.statusCode()).isEqualTo(503);
-        assertThat(ready.body()).contains("\"ready\":false", "DRAINING");
+        assertThat(ready.body())
+                .startsWith("{\"status\":\"DOWN\"")
+                .contains("\"server\":{\"status\":\"DOWN\",\"detail\":\"draining\"");
         Await.until("the listener closes", () -> refuses(port));
         assertThat(stopped).isNotDone();
 
@@ -82,6 +90,7 @@ class GatewayShutdownTest {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("done");
         stopped.get(10, TimeUnit.SECONDS);
+        assertThat(accessLines).anySatisfy(line -> assertThat(line).contains("\"path\":\"/work\"", "\"status\":200"));
         assertThatThrownBy(() -> new Socket("127.0.0.1", adminPort).close()).isInstanceOf(ConnectException.class);
     }
 

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A gateway started on a configuration file written to a test's directory, with a JDK client for
@@ -38,11 +39,16 @@ final class TestGateway implements AutoCloseable {
     }
 
     static TestGateway start(Path dir, String yaml, Map<String, String> env, boolean watchFile) {
+        return start(dir, yaml, env, builder -> builder.watchFile(watchFile));
+    }
+
+    /** A gateway that does not watch its file, with more settings made by {@code setup}. */
+    static TestGateway start(Path dir, String yaml, Map<String, String> env, Consumer<Gateway.Builder> setup) {
         Path file = dir.resolve("gateway.yaml");
         write(file, yaml);
-        return new TestGateway(
-                file,
-                Gateway.builder(file).environment(env).watchFile(watchFile).start());
+        Gateway.Builder builder = Gateway.builder(file).environment(env).watchFile(false);
+        setup.accept(builder);
+        return new TestGateway(file, builder.start());
     }
 
     Gateway gateway() {

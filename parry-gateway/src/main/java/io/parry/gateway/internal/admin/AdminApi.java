@@ -13,18 +13,21 @@ import io.parry.http.MediaType;
 import io.parry.json.JsonCodec;
 import io.parry.server.Handler;
 import io.parry.server.RequestContext;
+import io.parry.server.health.Health;
 import io.parry.server.routing.Router;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
-import java.util.function.BooleanSupplier;
 
 /**
  * The admin listener's endpoints, as JSON:
  *
  * <ul>
- *   <li>{@code GET /admin/health}: 200 while the process runs (liveness);
- *   <li>{@code GET /admin/ready}: 200 while serving, 503 once draining has begun (readiness);
+ *   <li>{@code GET /admin/health}: the liveness checks, 200 when all are up, else 503;
+ *   <li>{@code GET /admin/ready}: the readiness checks, 200 when all are up, else 503 (from the moment
+ *       draining begins, and while a check of the embedder's is down);
+ *   <li>{@code GET /admin/metrics}: the Prometheus scrape, when Prometheus is on;
  *   <li>{@code GET /admin/routes}: the live route table with the configuration's version;
  *   <li>{@code GET /admin/upstreams}: each upstream group's endpoints, health, breakers, pools and
  *       requests in flight;
@@ -39,33 +42,28 @@ import java.util.function.BooleanSupplier;
 public final class AdminApi {
     private final Reloader reloader;
     private final UpstreamRegistry upstreams;
-    private final BooleanSupplier draining;
 
-    private AdminApi(Reloader reloader, UpstreamRegistry upstreams, BooleanSupplier draining) {
+    private AdminApi(Reloader reloader, UpstreamRegistry upstreams) {
         this.reloader = requireNonNull(reloader, "reloader");
         this.upstreams = requireNonNull(upstreams, "upstreams");
-        this.draining = requireNonNull(draining, "draining");
     }
 
-    /** The admin handler over the gateway's state; {@code draining} says when readiness turns false. */
-    public static Handler of(Reloader reloader, UpstreamRegistry upstreams, BooleanSupplier draining) {
-        AdminApi api = new AdminApi(reloader, upstreams, draining);
-        return Router.builder()
-                .get("/admin/health", (ctx, request) -> json(HttpStatus.OK, Map.of("status", "UP")))
-                .get("/admin/ready", (ctx, request) -> api.ready())
+    /**
+     * The admin handler over the gateway's state.
+     *
+     * @param health the liveness and readiness checks
+     * @param scrape the Prometheus scrape handler, or empty when Prometheus is off
+     */
+    public static Handler of(Reloader reloader, UpstreamRegistry upstreams, Health health, Optional<Handler> scrape) {
+        AdminApi api = new AdminApi(reloader, upstreams);
+        Router.Builder router = Router.builder()
+                .get("/admin/health", health.livenessHandler())
+                .get("/admin/ready", health.readinessHandler())
                 .get("/admin/routes", (ctx, request) -> api.routes())
                 .get("/admin/upstreams", (ctx, request) -> api.upstreams())
-                .post("/admin/reload", api::reload)
-                .build();
-    }
-
-    private CompletionStage<HttpResponse> ready() {
-        Map<String, Object> view = new LinkedHashMap<>();
-        boolean ready = !draining.getAsBoolean();
-        view.put("ready", ready);
-        view.put("status", ready ? "SERVING" : "DRAINING");
-        view.put("version", reloader.version());
-        return json(ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE, view);
+                .post("/admin/reload", api::reload);
+        scrape.ifPresent(handler -> router.get("/admin/metrics", handler));
+        return router.build();
     }
 
     private CompletionStage<HttpResponse> routes() {

@@ -7,9 +7,10 @@ import java.util.Map;
 
 /**
  * One gateway configuration file, parsed and validated: listeners, server limits and timeouts,
- * forwarding policy, upstream groups and routes. A value with structural equality, so two loads of
- * the same file are equal and a reload can compare parts (an upstream group, a route) with the
- * previous configuration. Made by {@link ConfigLoader}; immutable and thread-safe.
+ * forwarding policy, access log, metrics and tracing, upstream groups and routes. A value with
+ * structural equality, so two loads of the same file are equal and a reload can compare parts (an
+ * upstream group, a route) with the previous configuration. Made by {@link ConfigLoader}; immutable
+ * and thread-safe.
  *
  * @param version the file's optional {@code version} label; empty when absent
  * @param listener where the gateway serves traffic (default {@code 0.0.0.0:8080})
@@ -17,6 +18,7 @@ import java.util.Map;
  * @param limits the gateway server's request limits
  * @param timeouts the gateway server's timeouts
  * @param forwarding which forwarding headers proxied requests get, shared by every proxy route
+ * @param observability the access log, metric registries and tracing
  * @param upstreams the upstream groups by name, in declaration order
  * @param routes the routes in declaration order
  */
@@ -27,6 +29,7 @@ public record GatewayConfig(
         LimitsConfig limits,
         TimeoutsConfig timeouts,
         ForwardingConfig forwarding,
+        ObservabilityConfig observability,
         Map<String, UpstreamConfig> upstreams,
         List<RouteConfig> routes) {
 

@@ -6,10 +6,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads the top level of a configuration tree: listeners, server limits and timeouts, forwarding, then upstreams and routes. */
+/**
+ * Reads the top level of a configuration tree: listeners, server limits and timeouts, forwarding,
+ * access log, metrics and tracing, then upstreams and routes.
+ */
 final class GatewayConfigReader {
-    private static final List<String> KEYS =
-            List.of("version", "listener", "admin", "limits", "timeouts", "forwarding", "upstreams", "routes");
+    private static final List<String> KEYS = List.of(
+            "version",
+            "listener",
+            "admin",
+            "limits",
+            "timeouts",
+            "forwarding",
+            "accessLog",
+            "metrics",
+            "tracing",
+            "upstreams",
+            "routes");
     private static final List<String> LISTENER_KEYS = List.of("host", "port");
     private static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
     private static final List<String> TIMEOUTS_KEYS = List.of("headerRead", "idle", "request", "write");
@@ -50,6 +63,7 @@ final class GatewayConfigReader {
                 limits(top),
                 timeouts(top),
                 forwarding(top),
+                ObservabilityReader.read(top),
                 upstreams,
                 routes(top, upstreams));
     }

@@ -11,7 +11,7 @@ import java.util.Objects;
 /**
  * What changed between two configurations, by name: routes and upstream groups added, removed and
  * changed, whether the routes' order changed, and which settings only a restart applies (listeners,
- * limits, server timeouts).
+ * limits, server timeouts, access log, metrics, tracing).
  */
 public final class ConfigDiff {
     private final List<String> routesAdded = new ArrayList<>();
@@ -46,6 +46,18 @@ public final class ConfigDiff {
         diff.restartSetting("admin", previous.admin(), next.admin());
         diff.restartSetting("limits", previous.limits(), next.limits());
         diff.restartSetting("timeouts", previous.timeouts(), next.timeouts());
+        diff.restartSetting(
+                "accessLog",
+                previous.observability().accessLog(),
+                next.observability().accessLog());
+        diff.restartSetting(
+                "metrics",
+                previous.observability().metrics(),
+                next.observability().metrics());
+        diff.restartSetting(
+                "tracing",
+                previous.observability().tracing(),
+                next.observability().tracing());
         return diff;
     }
 

@@ -6,6 +6,7 @@ import io.parry.client.PoolStats;
 import io.parry.client.upstream.EndpointStatus;
 import io.parry.gateway.internal.config.UpstreamConfig;
 import io.parry.proxy.GuardedUpstream;
+import io.parry.proxy.ProxyObserver;
 
 /**
  * A running upstream group: its configuration, the guarded upstream the proxy routes use (breakers,
@@ -25,11 +26,12 @@ public final class UpstreamGroup implements AutoCloseable {
 
     /**
      * Starts a group for this configuration: a client with its pool and timeouts, and its health
-     * checks if it has any.
+     * checks if it has any; its attempts, retries, breaker transitions and refusals are told to
+     * {@code observer}.
      *
      * @throws IllegalArgumentException if a setting is rejected by the client or proxy
      */
-    public static UpstreamGroup start(UpstreamConfig config) {
+    public static UpstreamGroup start(UpstreamConfig config, ProxyObserver observer) {
         // Proxied calls run on the gateway's event loops; the client's own loops only serve the
         // health checks, so one is plenty, whatever the number of groups.
         HttpClient client = HttpClient.builder()
@@ -41,6 +43,7 @@ public final class UpstreamGroup implements AutoCloseable {
                     .client(client)
                     .breaker(config.breaker().toOptions())
                     .maxConcurrent(config.maxConcurrent())
+                    .observer(observer)
                     .build();
             return new UpstreamGroup(config, client, guarded);
         } catch (RuntimeException e) {

@@ -1,5 +1,7 @@
 package io.parry.gateway.internal.upstream;
 
+import static java.util.Objects.requireNonNull;
+
 import io.parry.gateway.internal.config.UpstreamConfig;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,16 +15,24 @@ import java.util.Map;
  * others, then either {@linkplain #commit commits} them once the new route table is live, retiring
  * the groups it no longer uses, or {@linkplain #abandon abandons} them, closing what it started.
  *
- * <p>Prepare, commit and abandon are called by one reload at a time; {@link #groups()} may be read
- * from any thread.
+ * <p>A {@link GroupObserver} follows the groups: it observes each group started, and is told when a
+ * group goes live and when it leaves the live configuration. Prepare, commit and abandon are called
+ * by one reload at a time; {@link #groups()} may be read from any thread.
  */
 public final class UpstreamRegistry implements AutoCloseable {
     private final Retirement retirement;
+    private final GroupObserver observer;
     private volatile Map<String, UpstreamGroup> groups = Map.of();
 
-    /** A registry that hands the groups it no longer uses to this retirement. */
+    /** A registry that hands the groups it no longer uses to this retirement, with no observer. */
     public UpstreamRegistry(Retirement retirement) {
-        this.retirement = retirement;
+        this(retirement, GroupObserver.NONE);
+    }
+
+    /** A registry that hands the groups it no longer uses to this retirement and tells the observer. */
+    public UpstreamRegistry(Retirement retirement, GroupObserver observer) {
+        this.retirement = requireNonNull(retirement, "retirement");
+        this.observer = requireNonNull(observer, "observer");
     }
 
     /** The groups of the new configuration, and the problems met starting them. */
@@ -38,7 +48,7 @@ public final class UpstreamRegistry implements AutoCloseable {
                 return;
             }
             try {
-                UpstreamGroup group = UpstreamGroup.start(config);
+                UpstreamGroup group = UpstreamGroup.start(config, observer.proxyObserver());
                 started.add(group);
                 next.put(name, group);
             } catch (RuntimeException e) {
@@ -54,9 +64,11 @@ public final class UpstreamRegistry implements AutoCloseable {
         groups = change.groups();
         for (UpstreamGroup group : previous.values()) {
             if (change.groups().get(group.name()) != group) {
+                observer.retired(group);
                 retirement.retire(group);
             }
         }
+        change.started().forEach(observer::live);
     }
 
     /** Closes the groups the change started; the current ones stay. */
@@ -79,6 +91,7 @@ public final class UpstreamRegistry implements AutoCloseable {
     public void close() {
         Map<String, UpstreamGroup> current = groups;
         groups = Map.of();
+        current.values().forEach(observer::retired);
         current.values().forEach(UpstreamGroup::close);
         retirement.close();
     }

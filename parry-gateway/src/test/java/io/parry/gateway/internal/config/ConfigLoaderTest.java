@@ -25,6 +25,9 @@ class ConfigLoaderTest {
             limits: { maxBodySize: 10MiB, maxHeaderSize: 16KiB, maxConnections: 10000 }
             timeouts: { headerRead: 10s, idle: 60s, request: 30s, write: 250ms }
             forwarding: { trustedProxies: [10.0.0.0/8], via: parry, xForwarded: true, forwarded: false }
+            accessLog: combined
+            metrics: { prometheus: false, jmx: true }
+            tracing: false
             upstreams:
               todo:
                 endpoints: ["127.0.0.1:${TODO_PORT:9000}", { address: "10.0.0.2:80", weight: 3 }]
@@ -93,8 +96,25 @@ class ConfigLoaderTest {
                         LimitsConfig.DEFAULT,
                         TimeoutsConfig.DEFAULT,
                         ForwardingConfig.DEFAULT,
+                        new ObservabilityConfig(AccessLogKind.JSON, new MetricsConfig(true, false), true),
                         Map.of(),
                         List.of()));
+    }
+
+    @Test
+    void turnsTheAccessLogAndMetricsOff() {
+        GatewayConfig config = ConfigLoader.parse("accessLog: off\nmetrics: off\n", "off.yaml", Map.of());
+
+        assertThat(config.observability())
+                .isEqualTo(new ObservabilityConfig(AccessLogKind.OFF, MetricsConfig.OFF, true));
+        assertThat(config.observability().metrics().enabled()).isFalse();
+    }
+
+    @Test
+    void keepsTheMetricsDefaultsASectionLeavesOut() {
+        GatewayConfig config = ConfigLoader.parse("metrics: { jmx: true }\n", "jmx.yaml", Map.of());
+
+        assertThat(config.observability().metrics()).isEqualTo(new MetricsConfig(true, true));
     }
 
     @Test
@@ -297,6 +317,7 @@ class ConfigLoaderTest {
                 new TimeoutsConfig(
                         Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofMillis(250)),
                 new ForwardingConfig(List.of("10.0.0.0/8"), "parry", true, false),
+                new ObservabilityConfig(AccessLogKind.COMBINED, new MetricsConfig(false, true), false),
                 upstreams,
                 routes);
     }

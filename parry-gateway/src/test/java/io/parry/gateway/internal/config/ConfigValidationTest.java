@@ -35,7 +35,7 @@ class ConfigValidationTest {
     void reportsARootThatIsNotAMapping() {
         assertThat(errors("- a\n- b\n"))
                 .containsExactly("gw.yaml:1:1: the file must be a mapping with keys version, listener, admin, limits,"
-                        + " timeouts, forwarding, upstreams, routes, got a list");
+                        + " timeouts, forwarding, accessLog, metrics, tracing, upstreams, routes, got a list");
     }
 
     @Test
@@ -65,7 +65,8 @@ class ConfigValidationTest {
     void reportsAnUnknownTopLevelKey() {
         assertThat(errors("listner: {}\n"))
                 .containsExactly("gw.yaml:1:1: unknown key 'listner' in the file, did you mean 'listener'? (expected"
-                        + " one of: version, listener, admin, limits, timeouts, forwarding, upstreams, routes)");
+                        + " one of: version, listener, admin, limits, timeouts, forwarding, accessLog, metrics, tracing,"
+                        + " upstreams, routes)");
     }
 
     @Test
@@ -414,6 +415,41 @@ class ConfigValidationTest {
         assertThat(errors("routes:\n  - match: { path: /a }\n    redirect: { status: 301 }\n"))
                 .containsExactly("gw.yaml:3:15: route 'route-1' redirect has no 'location' (expected the URI or path"
                         + " to redirect to, such as /new)");
+    }
+
+    @Test
+    void reportsAnUnknownAccessLogFormatWithTheClosestOne() {
+        assertThat(errors("accessLog: jsno\n"))
+                .containsExactly(
+                        "gw.yaml:1:12: 'accessLog' must be one of json, combined, off, got 'jsno', did you mean 'json'?");
+    }
+
+    @Test
+    void reportsAnAccessLogThatIsNotAWord() {
+        assertThat(errors("accessLog: [json]\n"))
+                .containsExactly("gw.yaml:1:12: 'accessLog' must be one of json, combined, off, got a list");
+    }
+
+    @Test
+    void reportsAnUnknownMetricsKeyAndABadRegistrySwitch() {
+        assertThat(errors("metrics:\n  promethus: true\n  jmx: yes please\n"))
+                .containsExactly(
+                        "gw.yaml:2:3: unknown key 'promethus' in 'metrics', did you mean 'prometheus'? (expected one"
+                                + " of: prometheus, jmx)",
+                        "gw.yaml:3:8: 'jmx' must be true or false, got 'yes please'");
+    }
+
+    @Test
+    void reportsMetricsThatAreNeitherASectionNorOff() {
+        assertThat(errors("metrics: prometheus\n"))
+                .containsExactly(
+                        "gw.yaml:1:10: 'metrics' must be a mapping with keys prometheus, jmx, got 'prometheus'");
+    }
+
+    @Test
+    void reportsATracingSwitchThatIsNotABoolean() {
+        assertThat(errors("tracing: sometimes\n"))
+                .containsExactly("gw.yaml:1:10: 'tracing' must be true or false, got 'sometimes'");
     }
 
     @Test

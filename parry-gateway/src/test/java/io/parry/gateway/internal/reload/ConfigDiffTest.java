@@ -62,6 +62,16 @@ class ConfigDiffTest {
     }
 
     @Test
+    void accessLogMetricsAndTracingNeedARestart() {
+        GatewayConfig after = parse(BEFORE + "accessLog: combined\nmetrics: { jmx: true }\ntracing: false\n");
+
+        ConfigDiff diff = ConfigDiff.between(parse(BEFORE), after);
+
+        assertThat(diff.changesRouting()).isFalse();
+        assertThat(diff.needRestart()).containsExactly("accessLog", "metrics", "tracing");
+    }
+
+    @Test
     void equalConfigurationsDifferInNothing() {
         ConfigDiff diff = ConfigDiff.between(parse(BEFORE), parse(BEFORE));
 
