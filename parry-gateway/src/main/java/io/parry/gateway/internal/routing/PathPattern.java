@@ -2,6 +2,7 @@ package io.parry.gateway.internal.routing;
 
 import static java.util.Objects.requireNonNull;
 
+import io.parry.server.routing.internal.PercentDecoding;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -104,7 +105,7 @@ public final class PathPattern {
         for (int segment = 0; segment < segments.length; segment++) {
             int from = pos + 1;
             if (endsWithCatchAll && segment == segments.length - 1) {
-                params.put(paramNames[param], PercentDecoder.decode(path, from, path.length(), true));
+                params.put(paramNames[param], PercentDecoding.decode(path, from, path.length(), true));
                 break;
             }
             int to = path.indexOf('/', from);
@@ -112,7 +113,7 @@ public final class PathPattern {
                 to = path.length();
             }
             if (segments[segment] == null) {
-                params.put(paramNames[param++], PercentDecoder.decode(path, from, to, false));
+                params.put(paramNames[param++], PercentDecoding.decode(path, from, to, false));
             }
             pos = to;
         }

@@ -4,14 +4,14 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /** Decodes percent-escapes in a path segment as UTF-8 ({@code +} stays a plus in a path). */
-final class PercentDecoding {
+public final class PercentDecoding {
     private PercentDecoding() {}
 
     /**
      * Decodes {@code s[from, to)}; with {@code keepSlash}, {@code %2F} stays encoded so a decoded
      * catch-all cannot gain segments (a {@code ..%2F} must not become {@code ../}).
      */
-    static String decode(String s, int from, int to, boolean keepSlash) {
+    public static String decode(String s, int from, int to, boolean keepSlash) {
         int percent = s.indexOf('%', from);
         if (percent < 0 || percent >= to) {
             return s.substring(from, to);
