@@ -28,12 +28,12 @@ class AdminApiTest {
             admin: { host: 127.0.0.1, port: 0 }
             upstreams:
               todo:
-                endpoints: ["127.0.0.1:${TODO_PORT}", { address: "127.0.0.1:1", weight: 3 }]
+                endpoints: ["127.0.0.1:${DEMO_SERVICE_PORT}", { address: "127.0.0.1:1", weight: 3 }]
                 balancing: weighted_round_robin
                 breaker: { failureRateThreshold: 60, slidingWindowSize: 10, minimumCalls: 5, openDuration: 2s, halfOpenCalls: 1 }
                 maxConcurrent: 100
               off:
-                endpoints: ["127.0.0.1:${TODO_PORT}"]
+                endpoints: ["127.0.0.1:${DEMO_SERVICE_PORT}"]
                 breaker: off
             routes:
               - name: todos
@@ -58,7 +58,7 @@ class AdminApiTest {
 
     @BeforeAll
     static void startGateway() {
-        gateway = TestGateway.start(dir, CONFIG, Map.of("TODO_PORT", Integer.toString(upstream.port())), false);
+        gateway = TestGateway.start(dir, CONFIG, Map.of("DEMO_SERVICE_PORT", Integer.toString(upstream.port())), false);
     }
 
     @AfterAll

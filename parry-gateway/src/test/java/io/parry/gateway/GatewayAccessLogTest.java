@@ -28,7 +28,7 @@ class GatewayAccessLogTest {
             listener: { host: 127.0.0.1, port: 0 }
             admin: { host: 127.0.0.1, port: 0 }
             upstreams:
-              todo: { endpoints: ["127.0.0.1:${TODO_PORT}"] }
+              todo: { endpoints: ["127.0.0.1:${DEMO_SERVICE_PORT}"] }
             routes:
               - { name: todos, match: { prefix: /api/todos }, proxy: { upstream: todo, stripPrefix: /api } }
               - { name: hello, match: { path: /hello }, respond: { body: hi } }
@@ -114,7 +114,7 @@ class GatewayAccessLogTest {
         return TestGateway.start(
                 dir,
                 yaml,
-                Map.of("TODO_PORT", Integer.toString(upstream.port())),
+                Map.of("DEMO_SERVICE_PORT", Integer.toString(upstream.port())),
                 builder -> builder.accessLogSink(lines::add));
     }
 

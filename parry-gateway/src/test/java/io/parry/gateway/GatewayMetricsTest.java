@@ -26,8 +26,8 @@ class GatewayMetricsTest {
     private static final String TWO_UPSTREAMS = LISTENERS
             + """
             upstreams:
-              todo: { endpoints: ["127.0.0.1:${TODO_PORT}"] }
-              spare: { endpoints: ["127.0.0.1:${TODO_PORT}"] }
+              todo: { endpoints: ["127.0.0.1:${DEMO_SERVICE_PORT}"] }
+              spare: { endpoints: ["127.0.0.1:${DEMO_SERVICE_PORT}"] }
             routes:
               - { name: todos, match: { prefix: /api/todos }, proxy: { upstream: todo, stripPrefix: /api } }
               - { name: spare, match: { prefix: /spare }, proxy: { upstream: spare } }
@@ -77,7 +77,7 @@ class GatewayMetricsTest {
                     LISTENERS
                             + """
                     upstreams:
-                      todo: { endpoints: ["127.0.0.1:${TODO_PORT}"], maxConcurrent: 10 }
+                      todo: { endpoints: ["127.0.0.1:${DEMO_SERVICE_PORT}"], maxConcurrent: 10 }
                     routes:
                       - { name: todos, match: { prefix: /api/todos }, proxy: { upstream: todo } }
                     """);
@@ -114,7 +114,7 @@ class GatewayMetricsTest {
     }
 
     private TestGateway start(String yaml) {
-        return TestGateway.start(dir, yaml, Map.of("TODO_PORT", Integer.toString(upstream.port())), false);
+        return TestGateway.start(dir, yaml, Map.of("DEMO_SERVICE_PORT", Integer.toString(upstream.port())), false);
     }
 
     private static String scrape(TestGateway gateway) {

@@ -92,7 +92,7 @@ public final class ConfigLoader {
         return e.getMessage() != null ? e.getMessage() : e.toString();
     }
 
-    /** The built-in demo configuration's YAML; it needs {@code TODO_PORT} in the environment it is parsed with. */
+    /** The built-in demo configuration's YAML; it needs {@code DEMO_SERVICE_PORT} in the environment it is parsed with. */
     public static String demoYaml() {
         try (InputStream in = ConfigLoader.class.getResourceAsStream(DEMO_RESOURCE)) {
             if (in == null) {

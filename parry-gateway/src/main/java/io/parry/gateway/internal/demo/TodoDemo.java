@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The built-in demo's upstream: the todo example, in process on a port of its own, and the demo
- * configuration pointed at it through {@code TODO_PORT}. The todo service starts after the gateway is
+ * configuration pointed at it through {@code DEMO_SERVICE_PORT}. The todo service starts after the gateway is
  * ready, on a thread of its own: its JSON and Bean Validation set-up takes longer than the whole
  * gateway's start, and {@code /hello} need not wait for it. Until it listens, {@code /api/todos}
  * answers 503.
@@ -48,10 +48,10 @@ public final class TodoDemo implements AutoCloseable {
         return port;
     }
 
-    /** The demo configuration, its placeholders taken from {@code env} plus {@code TODO_PORT}. */
+    /** The demo configuration, its placeholders taken from {@code env} plus {@code DEMO_SERVICE_PORT}. */
     public ConfigSource source(Map<String, String> env) {
         Map<String, String> withTodo = new HashMap<>(env);
-        withTodo.put("TODO_PORT", Integer.toString(port));
+        withTodo.put("DEMO_SERVICE_PORT", Integer.toString(port));
         return ConfigSource.text(SOURCE_NAME, ConfigLoader.demoYaml(), withTodo);
     }
 

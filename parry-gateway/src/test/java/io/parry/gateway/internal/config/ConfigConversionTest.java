@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** The configuration values turn into the option objects the server, client and proxy take. */
 class ConfigConversionTest {
     private static final GatewayConfig CONFIG =
-            ConfigLoader.parse(ConfigLoaderTest.FULL, "gateway.yaml", Map.of("TODO_PORT", "9100"));
+            ConfigLoader.parse(ConfigLoaderTest.FULL, "gateway.yaml", Map.of("DEMO_SERVICE_PORT", "9100"));
 
     @Test
     void makesServerOptions() {

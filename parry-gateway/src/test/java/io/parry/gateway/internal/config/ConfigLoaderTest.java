@@ -30,7 +30,7 @@ class ConfigLoaderTest {
             tracing: false
             upstreams:
               todo:
-                endpoints: ["127.0.0.1:${TODO_PORT:9000}", { address: "10.0.0.2:80", weight: 3 }]
+                endpoints: ["127.0.0.1:${DEMO_SERVICE_PORT:9000}", { address: "10.0.0.2:80", weight: 3 }]
                 balancing: weighted_round_robin
                 healthCheck: { path: /health, interval: 5s, timeout: 2s, healthyThreshold: 2, unhealthyThreshold: 3 }
                 outlierDetection: { consecutiveFailures: 5, ejectionTime: 30s, maxEjectionTime: 300s, maxEjectionPercent: 50 }
@@ -68,18 +68,18 @@ class ConfigLoaderTest {
 
     @Test
     void readsEverySettingOfAFullFile() {
-        GatewayConfig config = ConfigLoader.parse(FULL, "gateway.yaml", Map.of("TODO_PORT", "9100"));
+        GatewayConfig config = ConfigLoader.parse(FULL, "gateway.yaml", Map.of("DEMO_SERVICE_PORT", "9100"));
 
         assertThat(config).isEqualTo(expectedFull());
     }
 
     @Test
     void loadsTheSameFileToEqualValues() {
-        Map<String, String> env = Map.of("TODO_PORT", "9100");
+        Map<String, String> env = Map.of("DEMO_SERVICE_PORT", "9100");
 
         assertThat(ConfigLoader.parse(FULL, "a.yaml", env)).isEqualTo(ConfigLoader.parse(FULL, "b.yaml", env));
         assertThat(ConfigLoader.parse(FULL, "a.yaml", env).upstreams().get("todo"))
-                .isNotEqualTo(ConfigLoader.parse(FULL, "a.yaml", Map.of("TODO_PORT", "9101"))
+                .isNotEqualTo(ConfigLoader.parse(FULL, "a.yaml", Map.of("DEMO_SERVICE_PORT", "9101"))
                         .upstreams()
                         .get("todo"));
     }
@@ -175,7 +175,7 @@ class ConfigLoaderTest {
 
     @Test
     void parsesTheDemoConfiguration() {
-        GatewayConfig config = ConfigLoader.parse(ConfigLoader.demoYaml(), "demo.yaml", Map.of("TODO_PORT", "41234"));
+        GatewayConfig config = ConfigLoader.parse(ConfigLoader.demoYaml(), "demo.yaml", Map.of("DEMO_SERVICE_PORT", "41234"));
 
         assertThat(config.listener()).isEqualTo(new ListenerConfig("0.0.0.0", 8080));
         assertThat(config.admin()).isEqualTo(new ListenerConfig("127.0.0.1", 9901));
@@ -191,7 +191,7 @@ class ConfigLoaderTest {
     void demoConfigurationNeedsTheTodoPort() {
         assertThatThrownBy(() -> ConfigLoader.parse(ConfigLoader.demoYaml(), "demo.yaml", Map.of()))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("environment variable 'TODO_PORT' is not set");
+                .hasMessageContaining("environment variable 'DEMO_SERVICE_PORT' is not set");
     }
 
     @Test
