@@ -175,7 +175,8 @@ class ConfigLoaderTest {
 
     @Test
     void parsesTheDemoConfiguration() {
-        GatewayConfig config = ConfigLoader.parse(ConfigLoader.demoYaml(), "demo.yaml", Map.of("DEMO_SERVICE_PORT", "41234"));
+        GatewayConfig config =
+                ConfigLoader.parse(ConfigLoader.demoYaml(), "demo.yaml", Map.of("DEMO_SERVICE_PORT", "41234"));
 
         assertThat(config.listener()).isEqualTo(new ListenerConfig("0.0.0.0", 8080));
         assertThat(config.admin()).isEqualTo(new ListenerConfig("127.0.0.1", 9901));
