@@ -7,7 +7,7 @@ import java.time.Duration;
  * The connection pool each endpoint of an upstream group gets (YAML {@code pool}), as in
  * {@link PoolOptions}.
  *
- * @param maxConnections the most connections per endpoint (default 256)
+ * @param maxConnections the most connections per endpoint and event loop (default 4096)
  * @param maxPending the most requests waiting for a connection (default 1024)
  * @param idleTimeout how long an idle connection is kept (default 60 s)
  * @param maxLifetime the longest a connection is reused; zero for no limit (the default)
