@@ -87,7 +87,7 @@ public final class HttpMethod {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof HttpMethod && ((HttpMethod) o).name.equals(name);
+        return o == this || (o instanceof HttpMethod && ((HttpMethod) o).name.equals(name));
     }
 
     @Override

@@ -108,6 +108,21 @@ final class ObservedBody implements HttpBody, RawBody {
         });
     }
 
+    /** A body taken whole has ended as far as the proxy is concerned: it is the writer's now. */
+    @Override
+    public ByteBuf takeReceived() {
+        ByteBuf whole = body instanceof RawBody ? ((RawBody) body).takeReceived() : null;
+        if (whole != null) {
+            try {
+                end(null);
+            } catch (RuntimeException e) {
+                whole.release();
+                throw e;
+            }
+        }
+        return whole;
+    }
+
     private Flow.Subscription observed(Flow.Subscription subscription) {
         return new Flow.Subscription() {
             @Override

@@ -5,8 +5,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.http.DefaultHttpContent;
-import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
@@ -29,13 +27,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One pooled HTTP/1.1 connection and the exchange it carries: writes the request, turns the decoded
- * response into an {@link io.parry.http.HttpResponse} with a streaming body, enforces the
- * response-headers and body-idle deadlines, and hands the connection back to its pool when request
- * and response both completed cleanly. Any failure fails the call (or its response body, once the
- * head was delivered) and closes the connection, so a truncated body never looks complete. An idle
- * connection keeps reading: anything it receives, or its closing, marks it dead at once. Every
- * method runs on the connection's event loop.
+ * One pooled HTTP/1.1 connection and the exchange it carries: writes the request as bytes ({@link
+ * RequestHeads}, {@link ChunkedCoding}), turns the decoded response into an {@link
+ * io.parry.http.HttpResponse} with a streaming body, enforces the response-headers and body-idle
+ * deadlines, and hands the connection back to its pool when request and response both completed
+ * cleanly. The head is delivered when the body ends in the read that brought the head, or else when
+ * that read ends, so a small response reaches the caller whole and a larger one streams. Any failure
+ * fails the call (or its response body, once the head was delivered) and closes the connection, so
+ * a truncated body never looks complete. An idle connection keeps reading: anything it receives, or
+ * its closing, marks it dead at once. Every method runs on the connection's event loop.
  */
 final class ClientConnection extends ChannelDuplexHandler {
     static final int CONNECTING = 0;
@@ -62,7 +62,13 @@ final class ClientConnection extends ChannelDuplexHandler {
     private ClientCall call;
     private RequestBodyWriter requestWriter;
     private InboundBody responseBody;
+    /** A response whose head came in the read in progress, held until its body ends or the read does. */
+    private io.parry.http.HttpResponse heldResponse;
+
     private boolean requestDone;
+    /** Whether the request body in flight is sent in the chunked coding. */
+    private boolean chunkedRequest;
+
     private boolean headReceived;
     private boolean keepAlive;
     private boolean interim;
@@ -104,7 +110,7 @@ final class ClientConnection extends ChannelDuplexHandler {
         call.requestSent = true;
         HttpBody body = call.request.body();
         if (body instanceof FixedBody) {
-            ctx.writeAndFlush(RequestHeads.full(call.request, call.endpoint, ((FixedBody) body).data()))
+            ctx.writeAndFlush(RequestHeads.full(ctx.alloc(), call.request, call.endpoint, ((FixedBody) body).data()))
                     .addListener((ChannelFutureListener) written -> {
                         if (written.isSuccess()) {
                             requestWritten(call);
@@ -113,7 +119,8 @@ final class ClientConnection extends ChannelDuplexHandler {
             return;
         }
         long length = body.contentLength();
-        ctx.write(RequestHeads.head(call.request, call.endpoint, length), ctx.voidPromise());
+        chunkedRequest = length < 0;
+        ctx.write(RequestHeads.head(ctx.alloc(), call.request, call.endpoint, length), ctx.voidPromise());
         RequestBodyWriter writer = new RequestBodyWriter(this, call, ctx.executor(), length);
         requestWriter = writer;
         try {
@@ -129,21 +136,26 @@ final class ClientConnection extends ChannelDuplexHandler {
     }
 
     void writeBodyChunk(ClientCall forCall, ByteBuf chunk) {
-        if (call != forCall) {
+        // An empty chunk would read as the last one in the chunked coding, and is nothing otherwise.
+        if (call != forCall || !chunk.isReadable()) {
             chunk.release();
             return;
         }
-        ctx.writeAndFlush(new DefaultHttpContent(chunk), ctx.voidPromise());
+        if (chunkedRequest) {
+            ctx.write(ChunkedCoding.sizeLine(ctx.alloc(), chunk.readableBytes()), ctx.voidPromise());
+            ctx.write(chunk, ctx.voidPromise());
+            ctx.writeAndFlush(ChunkedCoding.chunkEnd(), ctx.voidPromise());
+        } else {
+            ctx.writeAndFlush(chunk, ctx.voidPromise());
+        }
     }
 
-    void writeBodyEnd(ClientCall forCall, HttpHeaders trailers, boolean chunked) {
+    void writeBodyEnd(ClientCall forCall, HttpHeaders trailers) {
         if (call != forCall) {
             return;
         }
         requestWriter = null;
-        LastHttpContent last = chunked && !trailers.isEmpty()
-                ? new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER, RequestHeads.trailers(trailers))
-                : LastHttpContent.EMPTY_LAST_CONTENT;
+        ByteBuf last = chunkedRequest ? ChunkedCoding.lastChunk(ctx.alloc(), trailers) : Unpooled.EMPTY_BUFFER;
         ctx.writeAndFlush(last).addListener((ChannelFutureListener) written -> {
             if (written.isSuccess()) {
                 requestWritten(forCall);
@@ -238,6 +250,15 @@ final class ClientConnection extends ChannelDuplexHandler {
         }
     }
 
+    /** A response still held back at the end of a read has more body to come: its head goes now. */
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (heldResponse != null) {
+            deliverHeld();
+        }
+        ctx.fireChannelReadComplete();
+    }
+
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
         if (requestWriter != null && ctx.channel().isWritable()) {
@@ -328,9 +349,24 @@ final class ClientConnection extends ChannelDuplexHandler {
             responseBody = new InboundBody(ctx.executor(), call, length);
             body = new ResponseBody(responseBody, call);
         }
-        ClientCall current = call;
-        if (!current.deliver(io.parry.http.HttpResponse.of(HttpStatus.of(code), headers, body))) {
-            abandon(current);
+        // Held until the body ends in this same read, if it does: a small response then reaches the
+        // caller whole, and a writer downstream can send it as one message.
+        heldResponse = io.parry.http.HttpResponse.of(HttpStatus.of(code), headers, body);
+    }
+
+    private void deliverHeld() {
+        io.parry.http.HttpResponse response = heldResponse;
+        heldResponse = null;
+        deliver(call, response, responseBody);
+    }
+
+    /** Completes the call with its response; a call given up on meanwhile drops the response's body. */
+    private void deliver(ClientCall to, io.parry.http.HttpResponse response, InboundBody body) {
+        if (!to.deliver(response)) {
+            abandon(to);
+            if (body != null) {
+                body.discard();
+            }
         }
     }
 
@@ -364,7 +400,12 @@ final class ClientConnection extends ChannelDuplexHandler {
             content.release();
         }
         if (trailers != null && call == current) {
+            io.parry.http.HttpResponse held = heldResponse;
+            heldResponse = null;
             responseEnded(body, trailers);
+            if (held != null) {
+                deliver(current, held, body);
+            }
         }
     }
 
@@ -436,6 +477,12 @@ final class ClientConnection extends ChannelDuplexHandler {
         if (failed == null) {
             return;
         }
+        if (heldResponse != null) {
+            deliverHeld(); // Its body fails below, as if the head had gone at once.
+            if (call != failed) {
+                return; // The caller gave up on it.
+            }
+        }
         InboundBody body = responseBody;
         boolean afterHead = headReceived;
         closeExchange();
@@ -452,6 +499,7 @@ final class ClientConnection extends ChannelDuplexHandler {
         current.state = ClientCall.DONE;
         current.connection = null;
         responseBody = null;
+        heldResponse = null;
         RequestBodyWriter writer = requestWriter;
         requestWriter = null;
         pool.discard(this);

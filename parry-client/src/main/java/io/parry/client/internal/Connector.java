@@ -8,7 +8,6 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.ReflectiveChannelFactory;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpRequestEncoder;
 import io.netty.util.NetUtil;
 import io.netty.util.concurrent.Future;
 import io.parry.client.ClientOptions;
@@ -23,8 +22,9 @@ import java.time.Duration;
 
 /**
  * Opens connections on one event loop: resolves the endpoint's name (IP literals skip resolution),
- * then connects a channel of the loop's transport with Netty's request encoder, a {@link
- * ResponseDecoder} and a {@link ClientConnection} in its pipeline. Confined to its event loop.
+ * then connects a channel of the loop's transport with a {@link ResponseDecoder} and a {@link
+ * ClientConnection} in its pipeline; the connection writes requests as bytes itself ({@link
+ * RequestHeads}). Confined to its event loop.
  */
 final class Connector {
     private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
@@ -86,7 +86,6 @@ final class Connector {
         channel.config().setOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis(timeout));
         ResponseDecoder decoder = new ResponseDecoder(decoderConfig);
         ClientConnection connection = new ClientConnection(pool, decoder);
-        channel.pipeline().addLast("encoder", new HttpRequestEncoder());
         channel.pipeline().addLast("decoder", decoder);
         channel.pipeline().addLast("connection", connection);
         loop.register(channel).addListener((ChannelFuture registered) -> {

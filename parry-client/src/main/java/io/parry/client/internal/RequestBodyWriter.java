@@ -73,7 +73,7 @@ final class RequestBodyWriter implements ByteBufSubscriber {
                 return;
             }
             done = true;
-            connection.writeBodyEnd(call, trailers, declaredLength < 0);
+            connection.writeBodyEnd(call, trailers);
         });
     }
 

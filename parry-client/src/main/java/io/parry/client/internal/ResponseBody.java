@@ -105,6 +105,11 @@ final class ResponseBody implements HttpBody, RawBody {
     }
 
     @Override
+    public ByteBuf takeReceived() {
+        return body.takeReceived();
+    }
+
+    @Override
     public String toString() {
         return "ResponseBody(" + call + ")";
     }

@@ -2,6 +2,7 @@ package io.parry.proxy.internal;
 
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
+import io.parry.http.internal.AsciiCase;
 import io.parry.proxy.ForwardingOptions;
 import io.parry.proxy.HeaderRules;
 
@@ -22,15 +23,29 @@ public final class DownstreamResponses {
      */
     public static HttpResponse prepare(HttpResponse upstream, HeaderRules responseRules, ForwardingOptions forwarding) {
         HttpHeaders received = upstream.headers();
-        HttpHeaders headers;
-        if (forwarding.via().isEmpty()) {
-            headers = HopByHopHeaders.remove(received);
-        } else {
-            HttpHeaders.Builder out = HopByHopHeaders.strip(received);
-            ForwardingHeaders.addVia(out, received, UPSTREAM_PROTOCOL, forwarding);
-            headers = out.build();
-        }
+        HttpHeaders headers = forwarding.via().isEmpty()
+                ? HopByHopHeaders.remove(received)
+                : withVia(received, ForwardingHeaders.viaElement(UPSTREAM_PROTOCOL, forwarding));
         headers = responseRules.apply(headers);
         return headers == received ? upstream : HttpResponse.of(upstream.status(), headers, upstream.body());
+    }
+
+    /** The fields less hop-by-hop ones, in one pass, with {@code Via} last as one line ending in this hop. */
+    private static HttpHeaders withVia(HttpHeaders received, String hop) {
+        boolean hasConnection = received.contains("connection");
+        HttpHeaders.Builder out = HttpHeaders.builder();
+        String chain = null;
+        for (int i = 0; i < received.size(); i++) {
+            String name = received.name(i);
+            if (HopByHopHeaders.isHopByHop(received, name, hasConnection)) {
+                continue;
+            }
+            if (AsciiCase.equalsIgnoreCase(name, "via")) {
+                chain = ForwardingHeaders.join(chain, received.value(i));
+            } else {
+                out.add(name, received.value(i));
+            }
+        }
+        return out.add("via", ForwardingHeaders.join(chain, hop)).build();
     }
 }

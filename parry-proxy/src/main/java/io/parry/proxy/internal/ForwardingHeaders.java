@@ -1,76 +1,28 @@
 package io.parry.proxy.internal;
 
-import io.parry.http.HttpHeaders;
-import io.parry.http.internal.AsciiCase;
 import io.parry.proxy.ForwardingOptions;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 
 /**
- * Writes the fields that record a hop: {@code X-Forwarded-For}, {@code -Proto} and {@code -Host},
- * RFC 7239 {@code Forwarded}, and {@code Via}. Each appends this hop to what a trusted peer sent, as
- * one combined field line, so an upstream that reads only the first line still sees the whole chain.
+ * The values that record a hop: the peer's address as {@code X-Forwarded-For} and RFC 7239 {@code
+ * Forwarded} write it, a {@code Forwarded} element, and a {@code Via} element; and how each is
+ * appended to what earlier hops wrote.
  */
-public final class ForwardingHeaders {
-    private static final String X_FORWARDED_FOR = "x-forwarded-for";
-    private static final String X_FORWARDED_PROTO = "x-forwarded-proto";
-    private static final String X_FORWARDED_HOST = "x-forwarded-host";
-    private static final String FORWARDED = "forwarded";
-    private static final String VIA = "via";
-
+final class ForwardingHeaders {
     /** Parry listens only on plain HTTP so far. */
-    private static final String PROTO = "http";
+    static final String PROTO = "http";
 
     private ForwardingHeaders() {}
 
-    /**
-     * Adds the forwarding fields for a request from {@code peer} with this {@code Host}.
-     *
-     * @param out the outgoing fields: the incoming ones less hop-by-hop fields
-     * @param incoming the fields as received, to read the values {@code out} still holds
-     * @param peer the TCP peer's address, or {@code null} when it is unknown
-     * @param host the incoming {@code Host}, or {@code null}
-     */
-    public static void addForwarding(
-            HttpHeaders.Builder out, HttpHeaders incoming, InetAddress peer, String host, ForwardingOptions options) {
-        if (!options.isTrusted(peer)) {
-            // Anything an untrusted client sends here could be forged, so none of it is passed on.
-            out.remove(X_FORWARDED_FOR)
-                    .remove(X_FORWARDED_PROTO)
-                    .remove(X_FORWARDED_HOST)
-                    .remove(FORWARDED);
-        }
-        if (!options.xForwarded() && !options.forwarded()) {
-            return;
-        }
-        String address = addressText(peer);
-        if (options.xForwarded()) {
-            out.set(X_FORWARDED_FOR, append(out, incoming, X_FORWARDED_FOR, address));
-            if (!out.contains(X_FORWARDED_PROTO)) {
-                out.add(X_FORWARDED_PROTO, PROTO);
-            }
-            if (host != null && !out.contains(X_FORWARDED_HOST)) {
-                out.add(X_FORWARDED_HOST, host);
-            }
-        }
-        if (options.forwarded()) {
-            out.set(FORWARDED, append(out, incoming, FORWARDED, forwardedElement(peer, address, host)));
-        }
+    /** {@code value} after the values before it ({@code null} for none), comma-separated (RFC 9110, 5.3). */
+    static String join(String before, String value) {
+        return before == null ? value : before + ", " + value;
     }
 
-    /**
-     * Appends this proxy to {@code Via} (RFC 9110, section 7.6.3) unless the pseudonym is empty.
-     *
-     * @param out the outgoing fields: the incoming ones less hop-by-hop fields
-     * @param incoming the fields as received, to read the values {@code out} still holds
-     * @param protocol the protocol the message was received with, such as {@code HTTP/1.0}
-     */
-    public static void addVia(
-            HttpHeaders.Builder out, HttpHeaders incoming, String protocol, ForwardingOptions options) {
-        if (options.via().isEmpty()) {
-            return;
-        }
-        out.set(VIA, append(out, incoming, VIA, receivedProtocol(protocol) + " " + options.via()));
+    /** This proxy's {@code Via} element (RFC 9110, section 7.6.3) for a message received with {@code protocol}. */
+    static String viaElement(String protocol, ForwardingOptions options) {
+        return receivedProtocol(protocol) + " " + options.via();
     }
 
     /** RFC 9110, section 7.6.3: the protocol name is omitted when it is HTTP. */
@@ -146,31 +98,6 @@ public final class ForwardingHeaders {
             text.append(Integer.toHexString((address[2 * group] & 0xff) << 8 | (address[2 * group + 1] & 0xff)));
         }
         return text.toString();
-    }
-
-    /** The value with this hop appended after the values {@code out} kept, comma-separated (RFC 9110, section 5.3). */
-    private static String append(HttpHeaders.Builder out, HttpHeaders incoming, String name, String hop) {
-        if (!out.contains(name)) {
-            return hop;
-        }
-        StringBuilder joined = null;
-        String single = null;
-        for (int i = 0; i < incoming.size(); i++) {
-            if (AsciiCase.equalsIgnoreCase(incoming.name(i), name)) {
-                if (single == null) {
-                    single = incoming.value(i);
-                } else {
-                    if (joined == null) {
-                        joined = new StringBuilder(single);
-                    }
-                    joined.append(", ").append(incoming.value(i));
-                }
-            }
-        }
-        if (single == null) {
-            return hop;
-        }
-        return (joined == null ? single : joined.toString()) + ", " + hop;
     }
 
     private static void appendTokenOrQuoted(StringBuilder out, String value) {

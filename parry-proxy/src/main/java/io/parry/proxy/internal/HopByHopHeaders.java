@@ -11,29 +11,29 @@ import io.parry.http.internal.AsciiCase;
 public final class HopByHopHeaders {
     private HopByHopHeaders() {}
 
-    /**
-     * These headers without hop-by-hop fields, or the same instance when there are none.
-     *
-     * @see #strip(HttpHeaders)
-     */
+    /** These headers without hop-by-hop fields, or the same instance when there are none. */
     public static HttpHeaders remove(HttpHeaders headers) {
-        return hasAny(headers) ? strip(headers).build() : headers;
+        if (!hasAny(headers)) {
+            return headers;
+        }
+        boolean hasConnection = headers.contains("connection");
+        HttpHeaders.Builder kept = headers.toBuilder();
+        for (int i = 0; i < headers.size(); i++) {
+            String name = headers.name(i);
+            if (isHopByHop(headers, name, hasConnection)) {
+                kept.remove(name);
+            }
+        }
+        return kept.build();
     }
 
     /**
-     * A builder holding these headers without hop-by-hop fields, for callers that change more; it
-     * always copies, so prefer {@link #remove} when nothing else changes.
+     * Whether the field of this name in these headers is hop-by-hop: always so, or named by their
+     * {@code Connection} field; {@code hasConnection} says whether they have one, so a caller checking
+     * every field looks for it once.
      */
-    public static HttpHeaders.Builder strip(HttpHeaders headers) {
-        HttpHeaders.Builder builder = headers.toBuilder();
-        boolean hasConnection = headers.contains("connection");
-        for (int i = 0; i < headers.size(); i++) {
-            String name = headers.name(i);
-            if (isAlwaysHopByHop(name) || (hasConnection && isNamedByConnection(headers, name))) {
-                builder.remove(name);
-            }
-        }
-        return builder;
+    public static boolean isHopByHop(HttpHeaders headers, String name, boolean hasConnection) {
+        return isAlwaysHopByHop(name) || (hasConnection && isNamedByConnection(headers, name));
     }
 
     /** Whether a field of this name is hop-by-hop whatever {@code Connection} says; case-insensitive. */

@@ -3,7 +3,6 @@ package io.parry.proxy.internal;
 import io.parry.client.Endpoint;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpRequest;
-import io.parry.http.tracing.TracePropagation;
 import io.parry.proxy.ForwardingOptions;
 import io.parry.proxy.HeaderRules;
 import io.parry.proxy.HostRewrite;
@@ -19,9 +18,12 @@ public final class UpstreamRequests {
     private UpstreamRequests() {}
 
     /**
-     * The request to send upstream: hop-by-hop and trace fields removed, forwarding fields and {@code
-     * Via} added, {@code Host} and the path rewritten, then the request header rules applied, so rules
-     * have the last word. The body is the incoming one, not copied; the target is always origin-form.
+     * The request to send upstream: hop-by-hop, trace and {@code Expect} fields removed, forwarding
+     * fields and {@code Via} added, {@code Host} and the path rewritten (see {@link UpstreamHeaders}),
+     * then the request header rules applied, so rules have the last word. The body is the incoming one,
+     * not copied; the target is always origin-form. The gateway's server answers {@code Expect} itself
+     * (100 Continue once the proxy reads the body, RFC 9110, section 10.1.1), and the client streams the
+     * body without waiting for the upstream's interim response.
      *
      * @throws IllegalArgumentException if a path template needs a parameter the route did not match
      */
@@ -33,22 +35,16 @@ public final class UpstreamRequests {
             HostRewrite host,
             HeaderRules requestRules,
             ForwardingOptions forwarding) {
-        HttpHeaders received = incoming.headers();
         String incomingHost = incoming.authority();
-        HttpHeaders.Builder out = HopByHopHeaders.strip(received);
         InetSocketAddress peer = ctx.remoteAddress();
-        ForwardingHeaders.addForwarding(
-                out, received, peer == null ? null : peer.getAddress(), incomingHost, forwarding);
-        ForwardingHeaders.addVia(out, received, ctx.protocol(), forwarding);
-        out.set("host", host.apply(incomingHost, endpoint));
-        // The gateway's server answers Expect itself (100 Continue once the proxy reads the body, RFC 9110
-        // 10.1.1), and the client streams the body without waiting for the upstream's interim response.
-        out.remove("expect");
-        // The caller's trace fields name the caller's span, not this call's: the client, called in the
-        // request's context, gives each attempt a span of its own, a child of the server's (a tracing
-        // bridge's client filter may instead, with ids it records).
-        TracePropagation.removeFields(out);
-        HttpRequest upstream = incoming.withHeaders(requestRules.apply(out.build()));
+        HttpHeaders headers = UpstreamHeaders.of(
+                incoming.headers(),
+                peer == null ? null : peer.getAddress(),
+                incomingHost,
+                ctx.protocol(),
+                host.apply(incomingHost, endpoint),
+                forwarding);
+        HttpRequest upstream = incoming.withHeaders(requestRules.apply(headers));
         String target = upstreamTarget(incoming, path, ctx);
         return target.equals(incoming.target()) ? upstream : upstream.withTarget(target);
     }

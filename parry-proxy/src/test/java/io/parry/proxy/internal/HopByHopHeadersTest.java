@@ -79,12 +79,14 @@ class HopByHopHeadersTest {
     }
 
     @Test
-    void stripGivesABuilderWithTheEndToEndFields() {
-        HttpHeaders headers = HttpHeaders.of("te", "trailers", "accept", "*/*");
+    void tellsEachFieldApartWithTheConnectionFieldLookedUpOnce() {
+        HttpHeaders headers = HttpHeaders.of("connection", "x-hop", "x-hop", "1", "content-length", "3", "te", "t");
 
-        assertThat(HopByHopHeaders.strip(headers).add("x", "1").build())
-                .isEqualTo(HttpHeaders.of("accept", "*/*", "x", "1"));
-        assertThat(headers.size()).isEqualTo(2);
+        assertThat(HopByHopHeaders.isHopByHop(headers, "connection", true)).isTrue();
+        assertThat(HopByHopHeaders.isHopByHop(headers, "X-Hop", true)).isTrue();
+        assertThat(HopByHopHeaders.isHopByHop(headers, "te", false)).isTrue();
+        assertThat(HopByHopHeaders.isHopByHop(headers, "content-length", true)).isFalse();
+        assertThat(HopByHopHeaders.isHopByHop(headers, "x-other", true)).isFalse();
     }
 
     @Test

@@ -49,6 +49,43 @@ class UpstreamRequestsTest {
     }
 
     @Test
+    void keepsTheEndToEndFieldsInOrderAndLeavesOutExpectAndTheCallersTraceFields() {
+        HttpRequest incoming = get(
+                "/a",
+                "host",
+                "shop.example",
+                "Accept",
+                "text/plain",
+                "Expect",
+                "100-continue",
+                "traceparent",
+                "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+                "tracestate",
+                "k=v",
+                "b3",
+                "80f198ee56343ba864fe8b2a57d3eff7-e457b5a2e4d86bd1-1",
+                "X-B3-TraceId",
+                "80f198ee56343ba864fe8b2a57d3eff7",
+                "Via",
+                "1.1 edge",
+                "Cookie",
+                "a=1");
+
+        HttpRequest upstream = prepare(incoming, PeerContext.from("203.0.113.9"), DEFAULTS);
+
+        assertThat(upstream.headers())
+                .isEqualTo(HttpHeaders.of(
+                        "Accept", "text/plain",
+                        "Cookie", "a=1",
+                        "x-forwarded-for", "203.0.113.9",
+                        "x-forwarded-proto", "http",
+                        "x-forwarded-host", "shop.example",
+                        "forwarded", "for=203.0.113.9;proto=http;host=shop.example",
+                        "via", "1.1 edge, 1.1 parry",
+                        "host", "shop.example"));
+    }
+
+    @Test
     void replacesSpoofedForwardingFieldsFromAnUntrustedPeer() {
         HttpRequest incoming = get(
                 "/a",

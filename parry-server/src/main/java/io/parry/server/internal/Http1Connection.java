@@ -47,6 +47,7 @@ final class Http1Connection extends ChannelDuplexHandler {
     private final ServerRuntime runtime;
     private final StrictRequestDecoder decoder;
     private final long id;
+    private String idText;
     private final ArrayDeque<Exchange> exchanges = new ArrayDeque<>(2);
     /** Links in the event loop's {@link ConnectionSweeper}. */
     Http1Connection previous;
@@ -501,8 +502,14 @@ final class Http1Connection extends ChannelDuplexHandler {
         return runtime;
     }
 
+    /** The connection's id as request ids and log lines show it; made on first use, then kept. */
     String id() {
-        return Long.toString(id, 36);
+        String text = idText;
+        if (text == null) {
+            text = Long.toString(id, 36);
+            idText = text;
+        }
+        return text;
     }
 
     EventExecutor executor() {

@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -26,6 +27,7 @@ import io.parry.http.internal.AggregatingSubscriber;
 import io.parry.http.internal.FixedBody;
 import io.parry.transport.internal.BodySources;
 import io.parry.transport.internal.ByteBufSubscriber;
+import io.parry.transport.internal.RawBody;
 import java.util.ArrayDeque;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
@@ -33,9 +35,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes responses in request order. A fixed body leaves in one write; a streamed body is pulled one
- * chunk at a time while the channel is writable, so a slow client pauses the producer. Writes made
- * while a read is being processed are flushed once when the read completes.
+ * Writes responses in request order. A fixed body leaves in one write, and so does a streamed body
+ * that has arrived in full by the time its head leaves; any other streamed body is pulled one chunk
+ * at a time while the channel is writable, so a slow client pauses the producer. Writes made while a
+ * read is being processed are flushed once when the read completes.
  */
 final class ResponseWriter {
     private static final Logger log = LoggerFactory.getLogger(ResponseWriter.class);
@@ -163,10 +166,35 @@ final class ResponseWriter {
                     new DefaultFullHttpResponse(version, nettyStatus, content, headers, EmptyHttpHeaders.INSTANCE));
             return true;
         }
+        ByteBuf whole = body instanceof RawBody ? ((RawBody) body).takeReceived() : null;
+        if (whole != null) {
+            return writeWhole(
+                    exchange,
+                    new DefaultFullHttpResponse(version, nettyStatus, whole, headers, EmptyHttpHeaders.INSTANCE),
+                    length);
+        }
         write(new DefaultHttpResponse(version, nettyStatus, headers));
         streaming = new BodyWriter(exchange, length, length < 0 && !exchange.http10);
         BodySources.subscribe(body, streaming);
         return false;
+    }
+
+    /**
+     * Writes a streamed body that had arrived in full before its head could leave (a proxied small
+     * response, usually) as one message, as a fixed body is; true when it was written in full.
+     */
+    private boolean writeWhole(Exchange exchange, FullHttpResponse response, long length) {
+        int size = response.content().readableBytes();
+        if (length >= 0 && size != length) {
+            log.debug("Response body of {} has {} bytes, declared {}; closing", exchange, size, length);
+            write(new DefaultHttpResponse(response.protocolVersion(), response.status(), response.headers()));
+            response.release();
+            closeAfterFlush();
+            return false;
+        }
+        exchange.sent = size;
+        writeLast(exchange, response);
+        return true;
     }
 
     private boolean mustClose(Exchange exchange, HttpResponse response, boolean bodyless, long length) {

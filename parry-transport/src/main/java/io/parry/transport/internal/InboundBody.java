@@ -1,6 +1,8 @@
 package io.parry.transport.internal;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.util.concurrent.EventExecutor;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
@@ -112,6 +114,25 @@ public final class InboundBody implements HttpBody, RawBody {
     /** Whether anybody subscribed to the body. */
     public boolean isSubscribed() {
         return subscribed;
+    }
+
+    /** Only on the body's event loop, where its state lives: from any other thread, {@code null}. */
+    @Override
+    public ByteBuf takeReceived() {
+        if (!loop.inEventLoop()
+                || subscribed
+                || discarding
+                || failure != null
+                || trailers == null
+                || !trailers.isEmpty()) {
+            return null;
+        }
+        subscribed = true;
+        terminated = true;
+        ByteBuf whole = takeQueue();
+        completeTrailers();
+        updateFlow();
+        return whole;
     }
 
     @Override
@@ -233,6 +254,20 @@ public final class InboundBody implements HttpBody, RawBody {
             paused = false;
             flow.resume();
         }
+    }
+
+    private ByteBuf takeQueue() {
+        int chunks = queue.size();
+        queuedBytes = 0;
+        if (chunks <= 1) {
+            return chunks == 0 ? Unpooled.EMPTY_BUFFER : queue.poll();
+        }
+        CompositeByteBuf whole = queue.peek().alloc().compositeBuffer(chunks);
+        ByteBuf chunk;
+        while ((chunk = queue.poll()) != null) {
+            whole.addComponent(true, chunk);
+        }
+        return whole;
     }
 
     private void releaseQueue() {

@@ -412,6 +412,87 @@ class InboundBodyTest {
         assertThat(declared.contentLength()).isEqualTo(10);
     }
 
+    @Test
+    void takeReceivedHandsOverAWholeBodyAsOneBuffer() {
+        body.onChunk(buffer("hel"));
+        body.onChunk(buffer("lo"));
+        body.onEnd(HttpHeaders.empty());
+
+        ByteBuf whole = body.takeReceived();
+        try {
+            assertThat(whole.toString(US_ASCII)).isEqualTo("hello");
+        } finally {
+            whole.release();
+        }
+        assertThat(body.isSubscribed()).isTrue();
+        assertThat(body.trailers().toCompletableFuture().getNow(null)).isEqualTo(HttpHeaders.empty());
+    }
+
+    @Test
+    void takeReceivedHandsOverAnEmptyBodyAsAnEmptyBuffer() {
+        body.onEnd(HttpHeaders.empty());
+
+        assertThat(body.takeReceived().readableBytes()).isZero();
+    }
+
+    @Test
+    void takeReceivedLeavesABodyStillArrivingToBeStreamed() {
+        body.onChunk(buffer("hel"));
+
+        assertThat(body.takeReceived()).isNull();
+
+        RecordingSubscriber subscriber = new RecordingSubscriber();
+        body.subscribeRaw(subscriber);
+        subscriber.subscription.request(1);
+        assertThat(subscriber.signals).containsExactly("onSubscribe", "hel");
+    }
+
+    @Test
+    void takeReceivedLeavesABodyWithTrailersToBeStreamed() {
+        body.onChunk(buffer("hello"));
+        body.onEnd(HttpHeaders.of("x-digest", "abc"));
+
+        assertThat(body.takeReceived()).isNull();
+    }
+
+    @Test
+    void takeReceivedLeavesASubscribedBodyToItsSubscriber() {
+        RecordingSubscriber subscriber = new RecordingSubscriber();
+        body.subscribeRaw(subscriber);
+        body.onChunk(buffer("hello"));
+        body.onEnd(HttpHeaders.empty());
+
+        assertThat(body.takeReceived()).isNull();
+    }
+
+    @Test
+    void aTakenBodyRefusesSubscribers() {
+        body.onEnd(HttpHeaders.empty());
+        body.takeReceived();
+
+        RecordingSubscriber subscriber = new RecordingSubscriber();
+        body.subscribeRaw(subscriber);
+
+        assertThat(subscriber.failure).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void takeReceivedResumesAPausedConnection() {
+        for (int i = 0; i < 5; i++) {
+            body.onChunk(buffer(16 * KIB));
+        }
+        body.onEnd(HttpHeaders.empty());
+        assertThat(flow.pauses).isEqualTo(1);
+
+        ByteBuf whole = body.takeReceived();
+        try {
+            assertThat(whole.readableBytes()).isEqualTo(80 * KIB);
+        } finally {
+            whole.release();
+        }
+        assertThat(flow.resumes).isEqualTo(1);
+    }
+
     private ByteBuf buffer(String text) {
         ByteBuf buffer = Unpooled.copiedBuffer(text, US_ASCII);
         created.add(buffer);

@@ -1,0 +1,134 @@
+package io.parry.server.internal;
+
+import static java.nio.charset.StandardCharsets.US_ASCII;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.parry.http.HttpHeaders;
+import io.parry.http.HttpResponse;
+import io.parry.http.HttpStatus;
+import io.parry.server.ServerOptions;
+import io.parry.transport.internal.BodyFlow;
+import io.parry.transport.internal.InboundBody;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The messages a response becomes on the channel, as a proxied response's body arrives whole or not. */
+class ResponseWriterTest {
+    private static final String REQUEST = "GET / HTTP/1.1\r\nHost: example.com\r\n\r\n";
+    private static final BodyFlow NO_FLOW = new BodyFlow() {
+        @Override
+        public void pause() {}
+
+        @Override
+        public void resume() {}
+
+        @Override
+        public void demanded() {}
+    };
+
+    private final List<ByteBuf> created = new ArrayList<>();
+    private HttpResponse response;
+    private final EmbeddedChannel channel = new EmbeddedChannel(new ServerInitializer(new ServerRuntime(
+            ServerOptions.ofDefault(),
+            (ctx, request) -> CompletableFuture.completedFuture(response),
+            new RequestListeners(List.of()),
+            null)));
+
+    @AfterEach
+    void releaseEverything() {
+        channel.finishAndReleaseAll();
+        for (ByteBuf buffer : created) {
+            assertThat(buffer.refCnt()).as("every buffer released exactly once").isZero();
+        }
+    }
+
+    @Test
+    void writesABodyThatArrivedInFullWithItsHeadAsOneMessage() {
+        InboundBody body = new InboundBody(channel.eventLoop(), NO_FLOW, 5);
+        body.onChunk(buffer("hel"));
+        body.onChunk(buffer("lo"));
+        body.onEnd(HttpHeaders.empty());
+        response = HttpResponse.of(HttpStatus.OK, HttpHeaders.of("content-type", "text/plain"), body);
+
+        channel.writeInbound(Unpooled.copiedBuffer(REQUEST, US_ASCII));
+
+        List<String> messages = outbound();
+        assertThat(messages).hasSize(1);
+        assertThat(messages.get(0))
+                .startsWith("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\n")
+                .contains("\r\ncontent-length: 5\r\n")
+                .endsWith("\r\n\r\nhello");
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void writesAWholeBodyOfUnknownLengthChunkedInOneWrite() {
+        InboundBody body = new InboundBody(channel.eventLoop(), NO_FLOW, -1);
+        body.onChunk(buffer("hello"));
+        body.onEnd(HttpHeaders.empty());
+        response = HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), body);
+
+        channel.writeInbound(Unpooled.copiedBuffer(REQUEST, US_ASCII));
+
+        String written = String.join("", outbound());
+        assertThat(written).contains("\r\ntransfer-encoding: chunked\r\n").endsWith("\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
+    }
+
+    @Test
+    void streamsABodyThatIsStillArriving() {
+        InboundBody body = new InboundBody(channel.eventLoop(), NO_FLOW, 5);
+        body.onChunk(buffer("hel"));
+        response = HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), body);
+
+        channel.writeInbound(Unpooled.copiedBuffer(REQUEST, US_ASCII));
+        List<String> beforeTheEnd = outbound();
+        body.onChunk(buffer("lo"));
+        body.onEnd(HttpHeaders.empty());
+
+        assertThat(beforeTheEnd).hasSize(2);
+        assertThat(beforeTheEnd.get(0)).startsWith("HTTP/1.1 200 OK\r\n").endsWith("\r\n\r\n");
+        assertThat(beforeTheEnd.get(1)).isEqualTo("hel");
+        assertThat(String.join("", outbound())).isEqualTo("lo");
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void closesAfterTheHeadWhenAWholeBodyIsNotItsDeclaredLength() {
+        InboundBody body = new InboundBody(channel.eventLoop(), NO_FLOW, 10);
+        body.onChunk(buffer("hello"));
+        body.onEnd(HttpHeaders.empty());
+        response = HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), body);
+
+        channel.writeInbound(Unpooled.copiedBuffer(REQUEST, US_ASCII));
+
+        String written = String.join("", outbound());
+        assertThat(written).startsWith("HTTP/1.1 200 OK\r\n").endsWith("\r\ncontent-length: 10\r\n\r\n");
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    private ByteBuf buffer(String text) {
+        ByteBuf buffer = Unpooled.copiedBuffer(text, US_ASCII);
+        created.add(buffer);
+        return buffer;
+    }
+
+    /** The messages written so far, empty ones too, as text; each released. */
+    private List<String> outbound() {
+        List<String> messages = new ArrayList<>();
+        ByteBuf message;
+        while ((message = channel.readOutbound()) != null) {
+            try {
+                messages.add(message.toString(US_ASCII));
+            } finally {
+                message.release();
+            }
+        }
+        return messages;
+    }
+}
