@@ -12,32 +12,49 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * {@code GET /plaintext} behind a router, with everything an operator turns on ({@code OBSERVABILITY=on}: tracing
  * with the MDC, Micrometer server metrics into a Prometheus registry, and a JSON access log written to the file
- * {@code ACCESS_LOG}, default a temporary file) or with all of it off ({@code OBSERVABILITY=off}); the observability
+ * {@code ACCESS_LOG}, default a temporary file), with all of it off ({@code OBSERVABILITY=off}), or with some of it
+ * ({@code OBSERVABILITY=tracing,accesslog}, to measure one part at a time); the observability
  * scenario of {@code benchmarks/observability.sh} runs one against the other.
  */
 public final class ObservedHelloServer {
     private ObservedHelloServer() {}
 
     public static void main(String[] args) throws IOException {
-        boolean on = !"off".equals(System.getenv().getOrDefault("OBSERVABILITY", "on"));
+        Set<String> parts = parts(System.getenv().getOrDefault("OBSERVABILITY", "on"));
         Router router = Router.builder()
                 .get("/plaintext", (ctx, request) -> HttpResponse.ofText("Hello, World!")
                         .toStage())
                 .build();
         Server.Builder server = Server.builder()
                 .port(Integer.parseInt(System.getenv().getOrDefault("PORT", "8080")))
-                .options(options -> options.tracing(on));
-        if (on) {
+                .options(options -> options.tracing(parts.contains("tracing")));
+        if (parts.contains("metrics")) {
             ServerMetrics metrics = ServerMetrics.of(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
-            server.handler(router.with(metrics)).listener(metrics).listener(accessLog());
+            server.handler(router.with(metrics)).listener(metrics);
         } else {
             server.handler(router);
         }
+        if (parts.contains("accesslog")) {
+            server.listener(accessLog());
+        }
         server.build().start();
+    }
+
+    /** {@code on}, {@code off}, or a comma-separated subset of {@code tracing,metrics,accesslog}. */
+    private static Set<String> parts(String setting) {
+        switch (setting) {
+            case "on":
+                return Set.of("tracing", "metrics", "accesslog");
+            case "off":
+                return Set.of();
+            default:
+                return Set.of(setting.split(","));
+        }
     }
 
     private static AccessLog accessLog() throws IOException {

@@ -13,8 +13,9 @@ import java.util.Locale;
 final class CombinedLogFormat implements AccessLogFormat {
     static final CombinedLogFormat INSTANCE = new CombinedLogFormat();
 
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("dd/MMM/uuuu:HH:mm:ss Z", Locale.ENGLISH)
-            .withZone(ZoneOffset.UTC);
+    private static final SecondsText TIME =
+            new SecondsText(DateTimeFormatter.ofPattern("dd/MMM/uuuu:HH:mm:ss Z", Locale.ENGLISH)
+                    .withZone(ZoneOffset.UTC));
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     private CombinedLogFormat() {}
@@ -23,7 +24,7 @@ final class CombinedLogFormat implements AccessLogFormat {
     public void format(RequestLog log, StringBuilder line) {
         String host = JsonLinesFormat.host(log.remoteAddress());
         line.append(host == null ? "-" : host).append(" - - [");
-        TIME.formatTo(log.start(), line);
+        TIME.append(log.start(), line);
         line.append("] \"");
         if (log.method() == null || log.path() == null) {
             line.append('-');

@@ -10,16 +10,17 @@ import java.time.format.DateTimeFormatter;
 final class JsonLinesFormat implements AccessLogFormat {
     static final JsonLinesFormat INSTANCE = new JsonLinesFormat();
 
-    private static final DateTimeFormatter TIME =
-            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+    private static final SecondsText TIME = new SecondsText(
+            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.").withZone(ZoneOffset.UTC));
 
     private JsonLinesFormat() {}
 
     @Override
     public void format(RequestLog log, StringBuilder line) {
         line.append("{\"time\":\"");
-        TIME.formatTo(log.start(), line);
-        line.append("\",\"remote\":");
+        TIME.append(log.start(), line);
+        SecondsText.appendMillis(log.start(), line);
+        line.append("Z\",\"remote\":");
         JsonText.appendString(line, host(log.remoteAddress()));
         line.append(",\"method\":");
         JsonText.appendString(line, log.method() == null ? null : log.method().name());

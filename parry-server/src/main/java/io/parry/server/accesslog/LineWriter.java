@@ -15,17 +15,19 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The queue is JCTools' multi-producer single-consumer array queue as Netty ships it: event loops
  * enqueue with one CAS and never take a lock or wait (an {@code ArrayBlockingQueue} would lock), and
- * a full queue refuses at once, which is counted as a drop. The writer parks when the queue is empty;
- * a producer unparks it only when it said it was going to sleep, so a busy log costs producers no
- * wake-ups. The park is bounded, so a wake-up lost to a race delays a line by at most that long.
+ * a full queue refuses at once, which is counted as a drop. When the queue is empty the writer sleeps
+ * for a few milliseconds and then drains what came in meanwhile. Producers wake it early only when it
+ * sleeps and the queue is a quarter full: waking it per line, as a writer faster than its producers
+ * would need, costs a futex call on each side per request. A line thus waits at most {@link #SLEEP_NANOS} before it is written.
  */
 final class LineWriter implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(AccessLog.class);
-    private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    private static final long SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     /** A line builder grown past this by one huge line is replaced rather than kept. */
     private static final int MAX_KEPT_CAPACITY = 16 * 1024;
 
     private final Queue<RequestLog> queue;
+    private final int wakeAt;
     private final AccessLogFormat format;
     private final Consumer<String> sink;
     private final LongAdder dropped = new LongAdder();
@@ -36,6 +38,7 @@ final class LineWriter implements Runnable {
 
     LineWriter(int capacity, AccessLogFormat format, Consumer<String> sink) {
         this.queue = PlatformDependent.newFixedMpscQueue(capacity);
+        this.wakeAt = Math.max(1, capacity / 4);
         this.format = format;
         this.sink = sink;
         this.thread = new Thread(this, "parry-access-log");
@@ -47,7 +50,7 @@ final class LineWriter implements Runnable {
     void offer(RequestLog requestLog) {
         if (closed || !queue.offer(requestLog)) {
             dropped.increment();
-        } else if (sleeping) {
+        } else if (sleeping && queue.size() >= wakeAt) {
             LockSupport.unpark(thread);
         }
     }
@@ -89,8 +92,8 @@ final class LineWriter implements Runnable {
                 }
             } else {
                 sleeping = true;
-                if (queue.isEmpty() && !closed) {
-                    LockSupport.parkNanos(this, MAX_PARK_NANOS);
+                if (!closed) {
+                    LockSupport.parkNanos(this, SLEEP_NANOS);
                 }
                 sleeping = false;
                 Thread.interrupted(); // Nobody should interrupt this thread; if someone did, do not spin.

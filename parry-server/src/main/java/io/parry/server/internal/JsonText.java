@@ -15,7 +15,12 @@ public final class JsonText {
             return out.append("null");
         }
         out.append('"');
-        for (int i = 0; i < value.length(); i++) {
+        int clean = cleanPrefix(value);
+        if (clean == value.length()) {
+            return out.append(value).append('"'); // The usual case: one bulk copy.
+        }
+        out.append(value, 0, clean);
+        for (int i = clean; i < value.length(); i++) {
             char c = value.charAt(i);
             switch (c) {
                 case '"':
@@ -49,6 +54,17 @@ public final class JsonText {
             }
         }
         return out.append('"');
+    }
+
+    /** The length of the longest prefix of {@code value} that needs no escape. */
+    private static int cleanPrefix(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c == '"' || c == '\\' || c == 0x7f || c == 0x2028 || c == 0x2029) {
+                return i;
+            }
+        }
+        return value.length();
     }
 
     private static void appendEscape(StringBuilder out, char c) {

@@ -15,6 +15,14 @@ class JsonTextTest {
     }
 
     @Test
+    void escapesWhatFollowsALongCleanStart() {
+        String json =
+                JsonText.appendString(new StringBuilder(), "/todos/42?q=\"x\"").toString();
+
+        assertThat(json).isEqualTo("\"/todos/42?q=\\\"x\\\"\"");
+    }
+
+    @Test
     void keepsOtherCharactersAsTheyAre() {
         assertThat(JsonText.appendString(new StringBuilder(), "Grüße/€ <ok>").toString())
                 .isEqualTo("\"Grüße/€ <ok>\"");
