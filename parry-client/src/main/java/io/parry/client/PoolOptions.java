@@ -16,7 +16,15 @@ import java.time.Duration;
  *   <li>{@code maxPending}: calls waiting for a connection when all are in use; one more fails at once
  *       with {@link PoolExhaustedException} (default 1024);
  *   <li>{@code idleTimeout}: an idle connection is closed after this (default 60 s; zero keeps it);
- *   <li>{@code maxLifetime}: a connection is not reused after this age (default zero: no limit).
+ *   <li>{@code maxLifetime}: a connection is not reused after this age (default zero: no limit);
+ *   <li>{@code abandonedDrain}: when a caller gives up on a call whose request went out in full (it
+ *       cancelled, timed out, or its own client went away), the connection reads the rest of the
+ *       response and drops it, if the body is at most this many bytes, and then goes back to the
+ *       pool; a longer body or a response that ends the connection closes it (default 64 KiB; zero
+ *       closes at once, as NGINX does);
+ *   <li>{@code abandonedDrainTime}: how long such a response may take to end; after that, or after
+ *       one of the call's own timeouts, the connection closes (default 1 s; zero closes at once). Callers that give up on a slow upstream then cost
+ *       it no new connections when the next calls come.
  * </ul>
  *
  * A pooled connection is handed out only if it is still open and has not received anything while
@@ -30,12 +38,16 @@ public final class PoolOptions {
     private final int maxPending;
     private final Duration idleTimeout;
     private final Duration maxLifetime;
+    private final int abandonedDrain;
+    private final Duration abandonedDrainTime;
 
     private PoolOptions(Builder builder) {
         this.maxConnections = builder.maxConnections;
         this.maxPending = builder.maxPending;
         this.idleTimeout = builder.idleTimeout;
         this.maxLifetime = builder.maxLifetime;
+        this.abandonedDrain = builder.abandonedDrain;
+        this.abandonedDrainTime = builder.abandonedDrainTime;
     }
 
     /** The defaults. */
@@ -54,7 +66,9 @@ public final class PoolOptions {
                 .maxConnections(maxConnections)
                 .maxPending(maxPending)
                 .idleTimeout(idleTimeout)
-                .maxLifetime(maxLifetime);
+                .maxLifetime(maxLifetime)
+                .abandonedDrain(abandonedDrain)
+                .abandonedDrainTime(abandonedDrainTime);
     }
 
     /** The most open connections per endpoint and event loop. */
@@ -77,10 +91,21 @@ public final class PoolOptions {
         return maxLifetime;
     }
 
+    /** The longest response body read and dropped to keep an abandoned call's connection; zero closes it. */
+    public int abandonedDrain() {
+        return abandonedDrain;
+    }
+
+    /** How long an abandoned call's response may take to end before its connection closes; zero closes it. */
+    public Duration abandonedDrainTime() {
+        return abandonedDrainTime;
+    }
+
     @Override
     public String toString() {
         return "PoolOptions{maxConnections=" + maxConnections + ", maxPending=" + maxPending + ", idleTimeout="
-                + idleTimeout + ", maxLifetime=" + maxLifetime + "}";
+                + idleTimeout + ", maxLifetime=" + maxLifetime + ", abandonedDrain=" + abandonedDrain
+                + ", abandonedDrainTime=" + abandonedDrainTime + "}";
     }
 
     /** Builds {@link PoolOptions}; not thread-safe. */
@@ -89,6 +114,8 @@ public final class PoolOptions {
         private int maxPending = 1024;
         private Duration idleTimeout = Duration.ofSeconds(60);
         private Duration maxLifetime = Duration.ZERO;
+        private int abandonedDrain = 64 * 1024;
+        private Duration abandonedDrainTime = Duration.ofSeconds(1);
 
         private Builder() {}
 
@@ -116,6 +143,18 @@ public final class PoolOptions {
             return this;
         }
 
+        /** Sets the longest response body read and dropped to keep an abandoned call's connection; zero closes it. */
+        public Builder abandonedDrain(int bytes) {
+            this.abandonedDrain = bytes;
+            return this;
+        }
+
+        /** Sets how long an abandoned call's response may take to end before its connection closes; zero closes it. */
+        public Builder abandonedDrainTime(Duration abandonedDrainTime) {
+            this.abandonedDrainTime = requireNonNull(abandonedDrainTime, "abandonedDrainTime");
+            return this;
+        }
+
         /**
          * The options.
          *
@@ -133,6 +172,12 @@ public final class PoolOptions {
             }
             if (maxLifetime.isNegative()) {
                 throw new IllegalArgumentException("maxLifetime: " + maxLifetime + " (expected: >= 0)");
+            }
+            if (abandonedDrain < 0) {
+                throw new IllegalArgumentException("abandonedDrain: " + abandonedDrain + " (expected: >= 0)");
+            }
+            if (abandonedDrainTime.isNegative()) {
+                throw new IllegalArgumentException("abandonedDrainTime: " + abandonedDrainTime + " (expected: >= 0)");
             }
             return new PoolOptions(this);
         }

@@ -51,6 +51,14 @@ class FilterTest {
         return HttpRequest.of(HttpMethod.GET, "/");
     }
 
+    /** A client that closes an abandoned call's connection, which shows that the abandoning reached it. */
+    private static HttpClient.Builder closingOnAbandon() {
+        return HttpClient.builder()
+                .options(ClientOptions.builder()
+                        .pool(PoolOptions.builder().abandonedDrain(0).build())
+                        .build());
+    }
+
     @Test
     void runsFiltersFirstAddedOutermost() {
         client = HttpClient.builder()
@@ -117,7 +125,7 @@ class FilterTest {
                 closed.countDown();
             }
         })) {
-            client = HttpClient.builder().filter(recording("only")).build();
+            client = closingOnAbandon().filter(recording("only")).build();
             CompletionStage<HttpResponse> call = client.send(upstream.endpoint(), get());
             assertThat(received.await(10, TimeUnit.SECONDS)).isTrue();
 
@@ -137,7 +145,7 @@ class FilterTest {
                 closed.countDown();
             }
         })) {
-            client = HttpClient.builder().filter(recording("only")).build();
+            client = closingOnAbandon().filter(recording("only")).build();
 
             Throwable failure = failure(client.send(upstream.endpoint(), get())
                     .toCompletableFuture()

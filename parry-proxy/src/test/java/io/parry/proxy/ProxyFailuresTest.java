@@ -141,6 +141,25 @@ class ProxyFailuresTest {
     }
 
     @Test
+    void keepsTheUpstreamConnectionWhenTheAbandonedResponseComesSoon() throws Exception {
+        upstream.fault(Fault.slowFirstByte(Duration.ofMillis(300)));
+        group = GuardedUpstream.builder(upstreamGroup()).maxConcurrent(10).build();
+        handler.set(ProxyHandler.to(group));
+        Endpoint endpoint = Endpoint.of("127.0.0.1", upstream.port());
+
+        try (RawConnection connection = gateway.connect()) {
+            connection.send("GET /abandoned HTTP/1.1\nHost: h\n\n");
+            upstream.awaitRequests(1, Duration.ofSeconds(5));
+        }
+
+        awaitTrue(() -> group.inFlight() == 0);
+        // Drained, then pooled: the upstream's connection stays open for the next call from that loop.
+        awaitTrue(() -> group.client().poolStats(endpoint).idle() == 1);
+        upstream.awaitOpenConnections(1, Duration.ofSeconds(5));
+        assertThat(upstream.acceptedConnections()).isEqualTo(1);
+    }
+
+    @Test
     void answers503AtOnceWhenTheBulkheadIsFull() throws Exception {
         upstream.fault(Fault.slowFirstByte(Duration.ofMillis(500)));
         group = GuardedUpstream.builder(upstreamGroup()).maxConcurrent(1).build();

@@ -34,8 +34,10 @@ import org.slf4j.LoggerFactory;
  * cleanly. The head is delivered when the body ends in the read that brought the head, or else when
  * that read ends, so a small response reaches the caller whole and a larger one streams. Any failure
  * fails the call (or its response body, once the head was delivered) and closes the connection, so
- * a truncated body never looks complete. An idle connection keeps reading: anything it receives, or
- * its closing, marks it dead at once. Every method runs on the connection's event loop.
+ * a truncated body never looks complete. A call its caller gives up on after the request went out in
+ * full drains instead: the rest of its response is read and dropped, within the pool's drain limit
+ * and the call's timeouts, and the connection is reused. An idle connection keeps reading: anything
+ * it receives, or its closing, marks it dead at once. Every method runs on the connection's event loop.
  */
 final class ClientConnection extends ChannelDuplexHandler {
     static final int CONNECTING = 0;
@@ -73,6 +75,15 @@ final class ClientConnection extends ChannelDuplexHandler {
     private boolean keepAlive;
     private boolean interim;
     private boolean paused;
+    /** Whether the response in flight belongs to an abandoned call and is read only to be dropped. */
+    private boolean draining;
+    /** The response body's declared length, or -1; and how many of its bytes arrived so far. */
+    private long responseLength;
+
+    private long responseBytes;
+    /** When an abandoned call's response must have ended, while draining. */
+    private long drainDeadline;
+
     private long responseDeadline;
     private long lastReadNanos;
 
@@ -101,6 +112,9 @@ final class ClientConnection extends ChannelDuplexHandler {
         requestDone = false;
         headReceived = false;
         interim = false;
+        draining = false;
+        responseLength = -1;
+        responseBytes = 0;
         responseDeadline = 0;
         keepAlive = !call.request.headers().containsValue("connection", "close");
         decoder.expectHead(call.isHead());
@@ -171,7 +185,7 @@ final class ClientConnection extends ChannelDuplexHandler {
     }
 
     void pauseReading(ClientCall forCall) {
-        if (call == forCall && !paused) {
+        if (call == forCall && !paused && !draining) {
             paused = true;
             ctx.channel().config().setAutoRead(false);
         }
@@ -185,15 +199,48 @@ final class ClientConnection extends ChannelDuplexHandler {
         }
     }
 
-    /** The caller gave up on the call or its body: close without failing anything they still see. */
+    /**
+     * The caller gave up on the call or its body: drain the rest of the response when that can keep
+     * the connection, close otherwise, without failing anything the caller still sees.
+     */
     void abandon(ClientCall forCall) {
-        if (call != forCall) {
+        if (call != forCall || draining) {
             return;
         }
         InboundBody body = responseBody;
-        closeExchange();
+        if (mayDrain()) {
+            drain();
+        } else {
+            closeExchange();
+        }
         if (body != null) {
             body.onFailure(new CancellationException("the call was cancelled"));
+        }
+    }
+
+    /**
+     * Whether an abandoned call's response can be read to its end to keep the connection: the request
+     * went out in full, the connection is meant to persist, and the body is short enough.
+     */
+    private boolean mayDrain() {
+        return pool.abandonedDrain > 0
+                && pool.abandonedDrainNanos > 0
+                && requestDone
+                && keepAlive
+                && !dead
+                && responseLength <= pool.abandonedDrain
+                && responseBytes <= pool.abandonedDrain;
+    }
+
+    private void drain() {
+        draining = true;
+        drainDeadline = System.nanoTime() + pool.abandonedDrainNanos;
+        responseBody = null;
+        heldResponse = null;
+        lastReadNanos = System.nanoTime();
+        if (paused) {
+            paused = false;
+            ctx.channel().config().setAutoRead(true);
         }
     }
 
@@ -212,14 +259,16 @@ final class ClientConnection extends ChannelDuplexHandler {
         if (current == null) {
             return;
         }
-        if (current.callExpired(now)) {
+        if (draining && now - drainDeadline >= 0) {
+            closeExchange();
+        } else if (current.callExpired(now)) {
             fail(new CallTimeoutException(current.endpoint, current.timeouts.call(), current.requestSent));
         } else if (!headReceived) {
             if (responseDeadline != 0 && now - responseDeadline >= 0) {
                 fail(new ResponseTimeoutException(
                         current.endpoint, current.timeouts.responseHeaders(), current.requestSent));
             }
-        } else if (responseBody != null
+        } else if ((responseBody != null || draining)
                 && !paused
                 && current.bodyIdleNanos > 0
                 && now - lastReadNanos >= current.bodyIdleNanos) {
@@ -337,8 +386,15 @@ final class ClientConnection extends ChannelDuplexHandler {
         boolean bodyless = call.isHead() || code == 204 || code == 304;
         boolean chunked = HttpUtil.isTransferEncodingChunked(head);
         long length = chunked ? -1 : HttpUtil.getContentLength(head, -1L);
+        responseLength = length;
         // A body delimited by the close (RFC 9112, section 6.3) leaves nothing to reuse.
         keepAlive &= HttpUtil.isKeepAlive(head) && (bodyless || chunked || length >= 0);
+        if (draining) {
+            if (!keepAlive || length > pool.abandonedDrain) {
+                closeExchange();
+            }
+            return; // The body, if any, and the end come through onContent.
+        }
         if (!requestDone && code >= 400) {
             stopRequestBody();
         }
@@ -382,6 +438,11 @@ final class ClientConnection extends ChannelDuplexHandler {
             return;
         }
         lastReadNanos = System.nanoTime();
+        responseBytes += content.content().readableBytes();
+        if (draining) {
+            drop(content);
+            return;
+        }
         HttpHeaders trailers = null;
         if (content instanceof LastHttpContent) {
             try {
@@ -406,6 +467,18 @@ final class ClientConnection extends ChannelDuplexHandler {
             if (held != null) {
                 deliver(current, held, body);
             }
+        }
+    }
+
+    /** A piece of an abandoned call's response: dropped, and the connection reused after the last. */
+    private void drop(HttpContent content) {
+        boolean last = content instanceof LastHttpContent;
+        content.release();
+        if (responseBytes > pool.abandonedDrain) {
+            closeExchange();
+        } else if (last) {
+            draining = false;
+            finish();
         }
     }
 

@@ -27,6 +27,11 @@ final class ConnectionPool {
     private final int maxPending;
     private final long idleTimeoutNanos;
     private final long maxLifetimeNanos;
+    /** The longest response body a connection reads and drops to stay reusable after its call was abandoned. */
+    final int abandonedDrain;
+    /** How long such a response may take to end. */
+    final long abandonedDrainNanos;
+
     private final ArrayDeque<ClientConnection> idle = new ArrayDeque<>();
     private final ArrayDeque<ClientCall> waiters = new ArrayDeque<>();
     /** Busy connections, linked through the connections, for deadline checks. */
@@ -48,6 +53,8 @@ final class ConnectionPool {
         this.maxPending = options.maxPending();
         this.idleTimeoutNanos = Durations.nanos(options.idleTimeout());
         this.maxLifetimeNanos = Durations.nanos(options.maxLifetime());
+        this.abandonedDrain = options.abandonedDrain();
+        this.abandonedDrainNanos = Durations.nanos(options.abandonedDrainTime());
     }
 
     /** Gives the call a connection now, opens one for it, queues it, or fails it when the queue is full. */

@@ -140,6 +140,7 @@ final class LoopPools {
         shortest = shorter(shortest, Durations.nanos(timeouts.bodyIdle()));
         shortest = shorter(shortest, Durations.nanos(timeouts.call()));
         shortest = shorter(shortest, Durations.nanos(pool.idleTimeout()));
+        shortest = shorter(shortest, Durations.nanos(pool.abandonedDrainTime()));
         return shorter(shortest, Durations.nanos(pool.maxLifetime()));
     }
 

@@ -6,7 +6,9 @@ import io.parry.proxy.GuardedUpstream;
 import io.parry.proxy.ProxyHandler;
 import io.parry.server.RequestLimits;
 import io.parry.server.Server;
+import io.parry.transport.TransportKind;
 import java.time.Duration;
+import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,10 +46,18 @@ public final class ProxyApp {
                 .port(port)
                 .handler(ProxyHandler.to(upstream))
                 // The proxy streams bodies of any size with bounded memory; the upstream sets its own limit.
-                .options(options -> options.limits(
-                        RequestLimits.builder().maxBodySize(Long.MAX_VALUE).build()))
+                .options(options -> options.transport(transport())
+                        .limits(RequestLimits.builder()
+                                .maxBodySize(Long.MAX_VALUE)
+                                .build()))
                 .build()
                 .start();
+    }
+
+    /** The event-loop transport named by {@code TRANSPORT} ({@code auto}, {@code epoll}, {@code io_uring}, {@code nio}). */
+    static TransportKind transport() {
+        return TransportKind.valueOf(
+                System.getenv().getOrDefault("TRANSPORT", "auto").toUpperCase(Locale.ROOT));
     }
 
     /** The upstream group named by a comma-separated list of {@code http://host:port} addresses. */
