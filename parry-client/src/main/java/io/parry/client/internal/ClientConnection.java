@@ -35,8 +35,8 @@ import org.slf4j.LoggerFactory;
  * that read ends, so a small response reaches the caller whole and a larger one streams. Any failure
  * fails the call (or its response body, once the head was delivered) and closes the connection, so
  * a truncated body never looks complete. A call its caller gives up on after the request went out in
- * full drains instead: the rest of its response is read and dropped, within the pool's drain limit
- * and the call's timeouts, and the connection is reused. An idle connection keeps reading: anything
+ * full drains instead: the rest of a short response is read and dropped, within the pool's drain
+ * time and the call's timeouts, and the connection is reused. An idle connection keeps reading: anything
  * it receives, or its closing, marks it dead at once. Every method runs on the connection's event loop.
  */
 final class ClientConnection extends ChannelDuplexHandler {
@@ -77,12 +77,12 @@ final class ClientConnection extends ChannelDuplexHandler {
     private boolean paused;
     /** Whether the response in flight belongs to an abandoned call and is read only to be dropped. */
     private boolean draining;
-    /** The response body's declared length, or -1; and how many of its bytes arrived so far. */
-    private long responseLength;
-
-    private long responseBytes;
     /** When an abandoned call's response must have ended, while draining. */
     private long drainDeadline;
+    /** The response body's declared length, or -1. */
+    private long responseLength;
+    /** How many bytes of the response body arrived so far. */
+    private long responseBytes;
 
     private long responseDeadline;
     private long lastReadNanos;

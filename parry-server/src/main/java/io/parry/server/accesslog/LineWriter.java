@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * a full queue refuses at once, which is counted as a drop. When the queue is empty the writer sleeps
  * for a few milliseconds and then drains what came in meanwhile. Producers wake it early only when it
  * sleeps and the queue is a quarter full: waking it per line, as a writer faster than its producers
- * would need, costs a futex call on each side per request. A line thus waits at most {@link #SLEEP_NANOS} before it is written.
+ * would need, costs a futex call on each side per request. A line thus waits at most {@link
+ * #SLEEP_NANOS} before it is written.
  */
 final class LineWriter implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(AccessLog.class);
