@@ -26,7 +26,8 @@ final class UpstreamReader {
             List.of("consecutiveFailures", "ejectionTime", "maxEjectionTime", "maxEjectionPercent");
     private static final List<String> BREAKER_KEYS =
             List.of("failureRateThreshold", "slidingWindowSize", "minimumCalls", "openDuration", "halfOpenCalls");
-    private static final List<String> POOL_KEYS = List.of("maxConnections", "maxPending", "idleTimeout", "maxLifetime");
+    private static final List<String> POOL_KEYS = List.of(
+            "maxConnections", "maxPending", "idleTimeout", "maxLifetime", "abandonedDrain", "abandonedDrainTime");
     static final List<String> TIMEOUT_KEYS = List.of("connect", "responseHeaders", "bodyIdle", "call");
     private static final List<String> BALANCING_NAMES =
             List.of("round_robin", "weighted_round_robin", "least_outstanding", "power_of_two_choices");
@@ -235,7 +236,9 @@ final class UpstreamReader {
                 section.integer("maxConnections", 1, Integer.MAX_VALUE, d.maxConnections()),
                 section.integer("maxPending", 0, Integer.MAX_VALUE, d.maxPending()),
                 section.duration("idleTimeout", d.idleTimeout()),
-                section.duration("maxLifetime", d.maxLifetime()));
+                section.duration("maxLifetime", d.maxLifetime()),
+                (int) section.size("abandonedDrain", 0, Integer.MAX_VALUE, d.abandonedDrain()),
+                section.duration("abandonedDrainTime", d.abandonedDrainTime()));
     }
 
     /** Upstream call timeouts under {@code timeouts}, each field not given taken from {@code defaults} (which may hold nulls). */

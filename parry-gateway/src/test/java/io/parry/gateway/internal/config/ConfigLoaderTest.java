@@ -36,7 +36,7 @@ class ConfigLoaderTest {
                 outlierDetection: { consecutiveFailures: 5, ejectionTime: 30s, maxEjectionTime: 300s, maxEjectionPercent: 50 }
                 breaker: { failureRateThreshold: 40, slidingWindowSize: 20, minimumCalls: 10, openDuration: 10s, halfOpenCalls: 3 }
                 maxConcurrent: 1000
-                pool: { maxConnections: 256, maxPending: 1024, idleTimeout: 60s, maxLifetime: 0s }
+                pool: { maxConnections: 256, maxPending: 1024, idleTimeout: 60s, maxLifetime: 0s, abandonedDrain: 16KiB, abandonedDrainTime: 500ms }
                 timeouts: { connect: 2s, responseHeaders: 30s, bodyIdle: 30s, call: 0s }
               users:
                 endpoints: [users.internal:8080]
@@ -243,7 +243,8 @@ class ConfigLoaderTest {
                         new OutlierDetectionConfig(true, 5, Duration.ofSeconds(30), Duration.ofSeconds(300), 50),
                         new BreakerConfig(true, 40, 20, 10, Duration.ofSeconds(10), 3),
                         1000,
-                        new PoolConfig(256, 1024, Duration.ofSeconds(60), Duration.ZERO),
+                        new PoolConfig(
+                                256, 1024, Duration.ofSeconds(60), Duration.ZERO, 16 * 1024, Duration.ofMillis(500)),
                         new ClientTimeoutsConfig(
                                 Duration.ofSeconds(2), Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ZERO)));
         upstreams.put(
