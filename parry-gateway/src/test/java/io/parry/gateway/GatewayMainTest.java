@@ -152,6 +152,24 @@ class GatewayMainTest {
         }
     }
 
+    @Test
+    void demoTodosAnswerOnceTheTodoServiceListensEvenAfterEarlyRequestsFailed() throws Exception {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
+            int[] ports = child.awaitPorts();
+            // Sent while the todo service is still starting; each would be retried and counted as failures.
+            for (int i = 0; i < 5; i++) {
+                assertThat(get(ports[0], "/api/todos").statusCode()).isIn(200, 503);
+            }
+            child.awaitLine("Demo: try");
+
+            for (int i = 0; i < 5; i++) {
+                assertThat(get(ports[0], "/api/todos").statusCode()).isEqualTo(200);
+            }
+            child.signal("TERM");
+            assertThat(child.awaitExit()).isZero();
+        }
+    }
+
     private static HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
         return CLIENT.send(
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))

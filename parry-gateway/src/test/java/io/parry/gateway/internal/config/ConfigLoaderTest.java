@@ -181,6 +181,7 @@ class ConfigLoaderTest {
         assertThat(config.listener()).isEqualTo(new ListenerConfig("0.0.0.0", 8080));
         assertThat(config.admin()).isEqualTo(new ListenerConfig("127.0.0.1", 9901));
         assertThat(config.upstreams().get("todo").endpoints()).containsExactly(Endpoint.of("127.0.0.1", 41234));
+        assertThat(config.upstreams().get("todo").breaker()).isEqualTo(BreakerConfig.OFF);
         assertThat(config.routes())
                 .extracting(route -> route.match().path())
                 .containsExactly("/api/todos", "/todos", "/hello");
