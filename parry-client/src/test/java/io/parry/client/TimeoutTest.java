@@ -79,6 +79,34 @@ class TimeoutTest {
         }
     }
 
+    @Test
+    void failsEveryQueuedCallWithTheConnectFailureWhenNoConnectionIsOpen() throws Exception {
+        try (ServerSocket listener = new ServerSocket()) {
+            listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1);
+            List<Socket> backlog = fillAcceptQueue(listener);
+            try {
+                HttpClient client =
+                        client(ClientTimeouts.builder().connect(SHORT).build());
+                Endpoint endpoint = Endpoint.of("127.0.0.1", listener.getLocalPort());
+
+                CompletionStage<HttpResponse> connecting = client.send(endpoint, get());
+                CompletionStage<HttpResponse> queued = client.send(endpoint, get());
+                CompletionStage<HttpResponse> last = client.send(endpoint, get());
+
+                // One connect timeout for all three, not one each in turn.
+                Throwable failure = failure(connecting);
+                assertThat(failure).isInstanceOf(ConnectTimeoutException.class);
+                assertThat(failure(queued)).isSameAs(failure);
+                assertThat(failure(last)).isSameAs(failure);
+                assertThat(client.poolStats(endpoint)).matches(PoolStats::isEmpty);
+            } finally {
+                for (Socket socket : backlog) {
+                    socket.close();
+                }
+            }
+        }
+    }
+
     /** Connects until the kernel stops completing handshakes for a listener that never accepts. */
     private static List<Socket> fillAcceptQueue(ServerSocket listener) throws IOException {
         List<Socket> sockets = new ArrayList<>();

@@ -101,19 +101,32 @@ final class ConnectionPool {
         publish();
     }
 
-    /** Opening a connection for {@code owner} failed: the owner fails if it still waits. */
+    /**
+     * Opening a connection for {@code owner} failed: the owner fails if it still waits. So does every
+     * waiting call with no connect of its own when no connection is open, since nothing would serve it
+     * but another connect to the same endpoint, likely to fail the same way one timeout later.
+     */
     void connectFailed(ClientCall owner, Throwable cause) {
         connecting--;
         open--;
         owner.ownsConnect = false;
-        boolean failOwner = owner.isWaitingIn(this);
-        if (failOwner) {
-            waiters.remove(owner);
+        boolean noneOpen = open == connecting;
+        List<ClientCall> failing = new ArrayList<>(1);
+        for (Iterator<ClientCall> it = waiters.iterator(); it.hasNext(); ) {
+            ClientCall call = it.next();
+            if (call == owner || (noneOpen && !call.ownsConnect)) {
+                it.remove();
+                failing.add(call);
+            }
         }
         backfill();
         publish();
-        if (failOwner) {
-            owner.fail(cause);
+        for (ClientCall call : failing) {
+            if (call.isDone()) {
+                call.state = ClientCall.DONE;
+            } else {
+                call.fail(cause);
+            }
         }
     }
 
