@@ -56,21 +56,44 @@ class TimeoutTest {
 
     @Test
     void failsWithConnectTimeoutWhenTheUpstreamDoesNotAccept() throws Exception {
+        withUnacceptingEndpoint(endpoint -> {
+            HttpClient client = client(ClientTimeouts.builder().connect(SHORT).build());
+
+            long start = System.nanoTime();
+            Throwable failure = failure(client.send(endpoint, get()));
+
+            assertThat(failure).isInstanceOf(ConnectTimeoutException.class);
+            assertThat(((ClientException) failure).requestSent()).isFalse();
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(SHORT.minusMillis(10));
+            assertThat(client.poolStats(endpoint)).matches(PoolStats::isEmpty);
+        });
+    }
+
+    @Test
+    void failsEveryQueuedCallWithTheConnectFailureWhenNoConnectionIsOpen() throws Exception {
+        withUnacceptingEndpoint(endpoint -> {
+            HttpClient client = client(ClientTimeouts.builder().connect(SHORT).build());
+
+            CompletionStage<HttpResponse> connecting = client.send(endpoint, get());
+            CompletionStage<HttpResponse> queued = client.send(endpoint, get());
+            CompletionStage<HttpResponse> last = client.send(endpoint, get());
+
+            // One connect timeout for all three, not one each in turn.
+            Throwable failure = failure(connecting);
+            assertThat(failure).isInstanceOf(ConnectTimeoutException.class);
+            assertThat(failure(queued)).isSameAs(failure);
+            assertThat(failure(last)).isSameAs(failure);
+            assertThat(client.poolStats(endpoint)).matches(PoolStats::isEmpty);
+        });
+    }
+
+    /** Runs the test against a listener whose accept queue is full, so connects to it time out. */
+    private static void withUnacceptingEndpoint(EndpointTest test) throws Exception {
         try (ServerSocket listener = new ServerSocket()) {
             listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1);
             List<Socket> backlog = fillAcceptQueue(listener);
             try {
-                HttpClient client =
-                        client(ClientTimeouts.builder().connect(SHORT).build());
-                Endpoint endpoint = Endpoint.of("127.0.0.1", listener.getLocalPort());
-
-                long start = System.nanoTime();
-                Throwable failure = failure(client.send(endpoint, get()));
-
-                assertThat(failure).isInstanceOf(ConnectTimeoutException.class);
-                assertThat(((ClientException) failure).requestSent()).isFalse();
-                assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(SHORT.minusMillis(10));
-                assertThat(client.poolStats(endpoint)).matches(PoolStats::isEmpty);
+                test.run(Endpoint.of("127.0.0.1", listener.getLocalPort()));
             } finally {
                 for (Socket socket : backlog) {
                     socket.close();
@@ -79,32 +102,8 @@ class TimeoutTest {
         }
     }
 
-    @Test
-    void failsEveryQueuedCallWithTheConnectFailureWhenNoConnectionIsOpen() throws Exception {
-        try (ServerSocket listener = new ServerSocket()) {
-            listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1);
-            List<Socket> backlog = fillAcceptQueue(listener);
-            try {
-                HttpClient client =
-                        client(ClientTimeouts.builder().connect(SHORT).build());
-                Endpoint endpoint = Endpoint.of("127.0.0.1", listener.getLocalPort());
-
-                CompletionStage<HttpResponse> connecting = client.send(endpoint, get());
-                CompletionStage<HttpResponse> queued = client.send(endpoint, get());
-                CompletionStage<HttpResponse> last = client.send(endpoint, get());
-
-                // One connect timeout for all three, not one each in turn.
-                Throwable failure = failure(connecting);
-                assertThat(failure).isInstanceOf(ConnectTimeoutException.class);
-                assertThat(failure(queued)).isSameAs(failure);
-                assertThat(failure(last)).isSameAs(failure);
-                assertThat(client.poolStats(endpoint)).matches(PoolStats::isEmpty);
-            } finally {
-                for (Socket socket : backlog) {
-                    socket.close();
-                }
-            }
-        }
+    private interface EndpointTest {
+        void run(Endpoint endpoint) throws Exception;
     }
 
     /** Connects until the kernel stops completing handshakes for a listener that never accepts. */
