@@ -3,6 +3,8 @@ package io.parry.client;
 import static java.util.Objects.requireNonNull;
 
 import io.parry.transport.TransportKind;
+import java.net.InetSocketAddress;
+import java.util.List;
 
 /**
  * How an {@link HttpClient} connects, pools and waits, and how large a response head it accepts.
@@ -17,7 +19,10 @@ import io.parry.transport.TransportKind;
  *   <li>{@code eventLoopThreads}: how many event loops the client starts for calls made off any
  *       event loop (default: the number of processors). Calls made on a Parry server's event loop use
  *       that loop and start nothing;
- *   <li>{@code tracing}: whether calls carry a trace (default true), see {@link Builder#tracing(boolean)}.
+ *   <li>{@code tracing}: whether calls carry a trace (default true), see {@link Builder#tracing(boolean)};
+ *   <li>{@code nameServers}: the DNS servers that resolve endpoint names (default: the system's, from
+ *       {@code /etc/resolv.conf}); {@code /etc/hosts} is read first either way. Resolution counts
+ *       towards the connect timeout.
  * </ul>
  */
 public final class ClientOptions {
@@ -30,6 +35,7 @@ public final class ClientOptions {
     private final TransportKind transport;
     private final int eventLoopThreads;
     private final boolean tracing;
+    private final List<InetSocketAddress> nameServers;
 
     private ClientOptions(Builder builder) {
         this.pool = builder.pool;
@@ -39,6 +45,7 @@ public final class ClientOptions {
         this.transport = builder.transport;
         this.eventLoopThreads = builder.eventLoopThreads;
         this.tracing = builder.tracing;
+        this.nameServers = builder.nameServers;
     }
 
     /** The defaults. */
@@ -60,7 +67,8 @@ public final class ClientOptions {
                 .maxInitialLineLength(maxInitialLineLength)
                 .transport(transport)
                 .eventLoopThreads(eventLoopThreads)
-                .tracing(tracing);
+                .tracing(tracing)
+                .nameServers(nameServers);
     }
 
     /** The pool options. */
@@ -98,6 +106,11 @@ public final class ClientOptions {
         return tracing;
     }
 
+    /** The DNS servers that resolve endpoint names; empty for the system's. */
+    public List<InetSocketAddress> nameServers() {
+        return nameServers;
+    }
+
     /** Builds {@link ClientOptions}; not thread-safe. */
     public static final class Builder {
         private PoolOptions pool = PoolOptions.ofDefault();
@@ -107,6 +120,7 @@ public final class ClientOptions {
         private TransportKind transport = TransportKind.AUTO;
         private int eventLoopThreads = Runtime.getRuntime().availableProcessors();
         private boolean tracing = true;
+        private List<InetSocketAddress> nameServers = List.of();
 
         private Builder() {}
 
@@ -156,6 +170,15 @@ public final class ClientOptions {
          */
         public Builder tracing(boolean enabled) {
             this.tracing = enabled;
+            return this;
+        }
+
+        /**
+         * Sets the DNS servers that resolve endpoint names, tried in order; an empty list (the default)
+         * uses the system's.
+         */
+        public Builder nameServers(List<InetSocketAddress> servers) {
+            this.nameServers = List.copyOf(requireNonNull(servers, "servers"));
             return this;
         }
 

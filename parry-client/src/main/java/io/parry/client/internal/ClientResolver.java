@@ -6,22 +6,29 @@ import io.netty.resolver.ResolvedAddressTypes;
 import io.netty.resolver.dns.DnsNameResolver;
 import io.netty.resolver.dns.DnsNameResolverBuilder;
 import io.netty.resolver.dns.DnsServerAddressStreamProviders;
+import io.netty.resolver.dns.SequentialDnsServerAddressStreamProvider;
 import io.netty.util.concurrent.Future;
 import io.parry.transport.internal.Transport;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.List;
 
 /**
  * Non-blocking name resolution for one event loop: Netty's DNS resolver on a datagram channel of
- * the loop's transport, with its cache (records kept for their TTL) and {@code /etc/hosts}.
+ * the loop's transport, with its cache (records kept for their TTL) and {@code /etc/hosts}. It asks
+ * the given name servers, or the system's when there are none.
  */
 final class ClientResolver {
     private final DnsNameResolver dns;
 
-    ClientResolver(EventLoop loop, Transport transport) {
-        this.dns = new DnsNameResolverBuilder(loop)
+    ClientResolver(EventLoop loop, Transport transport, List<InetSocketAddress> nameServers) {
+        DnsNameResolverBuilder builder = new DnsNameResolverBuilder(loop)
                 .datagramChannelType(transport.datagramChannelType())
-                .socketChannelType(transport.socketChannelType())
-                .build();
+                .socketChannelType(transport.socketChannelType());
+        if (!nameServers.isEmpty()) {
+            builder.nameServerProvider(new SequentialDnsServerAddressStreamProvider(nameServers));
+        }
+        this.dns = builder.build();
     }
 
     /**

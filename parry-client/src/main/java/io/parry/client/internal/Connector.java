@@ -10,6 +10,7 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.util.NetUtil;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.ScheduledFuture;
 import io.parry.client.ClientOptions;
 import io.parry.client.ConnectTimeoutException;
 import io.parry.client.ConnectionClosedException;
@@ -19,6 +20,8 @@ import io.parry.transport.internal.Transport;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Opens connections on one event loop: resolves the endpoint's name (IP literals skip resolution),
@@ -33,12 +36,14 @@ final class Connector {
     private final Transport transport;
     private final ChannelFactory<? extends Channel> channels;
     private final HttpDecoderConfig decoderConfig;
+    private final List<InetSocketAddress> nameServers;
     private ClientResolver resolver;
 
     Connector(EventLoop loop, Transport transport, ClientOptions options) {
         this.loop = loop;
         this.transport = transport;
         this.channels = new ReflectiveChannelFactory<>(transport.socketChannelType());
+        this.nameServers = options.nameServers();
         this.decoderConfig = new HttpDecoderConfig()
                 .setMaxInitialLineLength(options.maxInitialLineLength())
                 .setMaxHeaderSize(options.maxResponseHeadersSize())
@@ -54,17 +59,42 @@ final class Connector {
         Duration timeout = owner.timeouts.connect();
         InetAddress literal = NetUtil.createInetAddressFromIpAddressString(endpoint.host());
         if (literal != null) {
-            connect(pool, owner, new InetSocketAddress(literal, endpoint.port()), timeout);
+            connect(pool, owner, new InetSocketAddress(literal, endpoint.port()), timeout, timeout);
             return;
         }
+        resolveThenConnect(pool, owner, timeout);
+    }
+
+    /**
+     * The connect timeout covers resolution too: a name server that does not answer would otherwise
+     * hold the call for the resolver's own timeouts, several seconds per server and query.
+     */
+    private void resolveThenConnect(ConnectionPool pool, ClientCall owner, Duration timeout) {
+        Endpoint endpoint = pool.endpoint;
+        long start = System.nanoTime();
         Future<InetAddress> resolved = resolver().resolve(endpoint.host());
+        ScheduledFuture<?> deadline = timeout.isZero()
+                ? null
+                : loop.schedule(() -> resolved.cancel(false), Durations.nanos(timeout), TimeUnit.NANOSECONDS);
         resolved.addListener(done -> {
+            if (deadline != null) {
+                deadline.cancel(false);
+            }
             if (done.isSuccess()) {
-                connect(pool, owner, new InetSocketAddress(resolved.getNow(), endpoint.port()), timeout);
+                Duration left = timeout.isZero() ? timeout : remaining(timeout, start);
+                connect(pool, owner, new InetSocketAddress(resolved.getNow(), endpoint.port()), timeout, left);
+            } else if (done.isCancelled()) {
+                pool.connectFailed(owner, new ConnectTimeoutException(endpoint, timeout));
             } else {
                 pool.connectFailed(owner, new UpstreamConnectException(endpoint, done.cause()));
             }
         });
+    }
+
+    /** What is left of the timeout; never zero, which would mean none. */
+    private static Duration remaining(Duration timeout, long start) {
+        long left = Durations.nanos(timeout) - (System.nanoTime() - start);
+        return Duration.ofNanos(Math.max(1, left));
     }
 
     void close() {
@@ -74,7 +104,9 @@ final class Connector {
         }
     }
 
-    private void connect(ConnectionPool pool, ClientCall owner, InetSocketAddress address, Duration timeout) {
+    /** Connects within {@code left}, which is what resolution left of {@code timeout}. */
+    private void connect(
+            ConnectionPool pool, ClientCall owner, InetSocketAddress address, Duration timeout, Duration left) {
         if (pool.isClosed()) {
             pool.connectFailed(owner, new ConnectionClosedException("the client was closed", false, null));
             return;
@@ -83,7 +115,7 @@ final class Connector {
         channel.config().setOption(ChannelOption.TCP_NODELAY, true);
         channel.config().setOption(ChannelOption.SO_KEEPALIVE, true);
         channel.config().setOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK);
-        channel.config().setOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis(timeout));
+        channel.config().setOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis(left));
         ResponseDecoder decoder = new ResponseDecoder(decoderConfig);
         ClientConnection connection = new ClientConnection(pool, decoder);
         channel.pipeline().addLast("decoder", decoder);
@@ -107,7 +139,7 @@ final class Connector {
 
     private ClientResolver resolver() {
         if (resolver == null) {
-            resolver = new ClientResolver(loop, transport);
+            resolver = new ClientResolver(loop, transport, nameServers);
         }
         return resolver;
     }
