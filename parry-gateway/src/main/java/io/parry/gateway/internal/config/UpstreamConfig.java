@@ -4,6 +4,7 @@ import io.parry.client.ClientOptions;
 import io.parry.client.Endpoint;
 import io.parry.client.upstream.Balancing;
 import io.parry.client.upstream.Upstream;
+import java.net.InetSocketAddress;
 import java.util.List;
 
 /**
@@ -20,6 +21,7 @@ import java.util.List;
  * @param maxConcurrent the most requests in flight to the group (the bulkhead); 0 for no limit (the default)
  * @param pool the connection pool of each endpoint
  * @param timeouts the upstream calls' timeouts, every field set
+ * @param nameServers the DNS servers that resolve endpoint names; empty for the system's (the default)
  */
 public record UpstreamConfig(
         String name,
@@ -30,11 +32,13 @@ public record UpstreamConfig(
         BreakerConfig breaker,
         int maxConcurrent,
         PoolConfig pool,
-        ClientTimeoutsConfig timeouts) {
+        ClientTimeoutsConfig timeouts,
+        List<InetSocketAddress> nameServers) {
 
-    /** Copies the endpoints. */
+    /** Copies the lists. */
     public UpstreamConfig {
         endpoints = List.copyOf(endpoints);
+        nameServers = List.copyOf(nameServers);
     }
 
     /** A new {@link Upstream} for this group: endpoints, balancing, outlier detection and health check. */
@@ -49,11 +53,12 @@ public record UpstreamConfig(
         return builder.build();
     }
 
-    /** Options for this group's own client: its pool and timeouts. */
+    /** Options for this group's own client: its pool, timeouts and name servers. */
     public ClientOptions toClientOptions() {
         return ClientOptions.builder()
                 .pool(pool.toOptions())
                 .timeouts(timeouts.toOptions())
+                .nameServers(nameServers)
                 .build();
     }
 }

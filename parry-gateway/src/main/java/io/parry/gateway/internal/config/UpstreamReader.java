@@ -1,8 +1,11 @@
 package io.parry.gateway.internal.config;
 
+import io.netty.util.NetUtil;
 import io.parry.client.Endpoint;
 import io.parry.client.upstream.Balancing;
 import io.parry.client.upstream.HealthCheck;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +21,8 @@ final class UpstreamReader {
             "breaker",
             "maxConcurrent",
             "pool",
-            "timeouts");
+            "timeouts",
+            "nameServers");
     private static final List<String> ENDPOINT_KEYS = List.of("address", "weight");
     private static final List<String> HEALTH_CHECK_KEYS =
             List.of("path", "interval", "timeout", "healthyThreshold", "unhealthyThreshold");
@@ -31,6 +35,7 @@ final class UpstreamReader {
     static final List<String> TIMEOUT_KEYS = List.of("connect", "responseHeaders", "bodyIdle", "call");
     private static final List<String> BALANCING_NAMES =
             List.of("round_robin", "weighted_round_robin", "least_outstanding", "power_of_two_choices");
+    private static final String NAME_SERVER = "an IP address with an optional port, such as 10.0.0.2 or 10.0.0.2:53";
     private static final String ADDRESS = "an address such as 127.0.0.1:9000 or http://api.internal:8080";
 
     private final ConfigErrors errors;
@@ -58,7 +63,8 @@ final class UpstreamReader {
                     BreakerConfig.DEFAULT,
                     0,
                     PoolConfig.DEFAULT,
-                    ClientTimeoutsConfig.DEFAULT);
+                    ClientTimeoutsConfig.DEFAULT,
+                    List.of());
         }
         int errorsBefore = errors.count();
         UpstreamConfig upstream = new UpstreamConfig(
@@ -70,7 +76,8 @@ final class UpstreamReader {
                 breaker(section),
                 section.integer("maxConcurrent", 0, Integer.MAX_VALUE, 0),
                 pool(section),
-                timeouts(section, context + " timeouts", ClientTimeoutsConfig.DEFAULT));
+                timeouts(section, context + " timeouts", ClientTimeoutsConfig.DEFAULT),
+                nameServers(section));
         if (errors.count() == errorsBefore) {
             checkOptions(section, upstream);
         }
@@ -144,6 +151,44 @@ final class UpstreamReader {
             errors.add(at, "'" + text + "' is not an endpoint address (expected " + ADDRESS + ")");
             return null;
         }
+    }
+
+    private List<InetSocketAddress> nameServers(Section section) {
+        List<InetSocketAddress> servers = new ArrayList<>();
+        for (YamlScalar item : section.scalars("nameServers", NAME_SERVER)) {
+            InetSocketAddress server = nameServer(item.text());
+            if (server == null) {
+                errors.add(
+                        item.location(),
+                        "'" + item.text() + "' is not a name server address (expected " + NAME_SERVER + ")");
+            } else {
+                servers.add(server);
+            }
+        }
+        return servers;
+    }
+
+    /** The IP address and port (53 when none is given) of the text, or null; names are not resolved. */
+    private static InetSocketAddress nameServer(String text) {
+        Endpoint endpoint;
+        try {
+            endpoint = Endpoint.parse(withPort(text));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        InetAddress address = NetUtil.createInetAddressFromIpAddressString(endpoint.host());
+        return address == null ? null : new InetSocketAddress(address, endpoint.port());
+    }
+
+    private static String withPort(String text) {
+        if (text.startsWith("[")) {
+            return text.contains("]:") ? text : text + ":53";
+        }
+        int colon = text.indexOf(':');
+        if (colon < 0) {
+            return text + ":53";
+        }
+        return colon == text.lastIndexOf(':') ? text : "[" + text + "]:53"; // a bare IPv6 address
     }
 
     private Balancing balancing(Section section) {

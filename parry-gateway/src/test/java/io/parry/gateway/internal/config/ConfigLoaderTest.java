@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.parry.client.Endpoint;
 import io.parry.client.upstream.Balancing;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,6 +41,7 @@ class ConfigLoaderTest {
                 timeouts: { connect: 2s, responseHeaders: 30s, bodyIdle: 30s, call: 0s }
               users:
                 endpoints: [users.internal:8080]
+                nameServers: [10.0.0.53, "10.0.0.54:5353", "[::1]:53", "::2"]
                 breaker: off
                 outlierDetection: off
             routes:
@@ -144,7 +146,8 @@ class ConfigLoaderTest {
                         BreakerConfig.DEFAULT,
                         0,
                         PoolConfig.DEFAULT,
-                        ClientTimeoutsConfig.DEFAULT));
+                        ClientTimeoutsConfig.DEFAULT,
+                        List.of()));
         assertThat(config.routes())
                 .extracting(RouteConfig::name, RouteConfig::action)
                 .containsExactly(
@@ -247,7 +250,8 @@ class ConfigLoaderTest {
                         new PoolConfig(
                                 256, 1024, Duration.ofSeconds(60), Duration.ZERO, 16 * 1024, Duration.ofMillis(500)),
                         new ClientTimeoutsConfig(
-                                Duration.ofSeconds(2), Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ZERO)));
+                                Duration.ofSeconds(2), Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ZERO),
+                        List.of()));
         upstreams.put(
                 "users",
                 new UpstreamConfig(
@@ -259,7 +263,12 @@ class ConfigLoaderTest {
                         BreakerConfig.OFF,
                         0,
                         PoolConfig.DEFAULT,
-                        ClientTimeoutsConfig.DEFAULT));
+                        ClientTimeoutsConfig.DEFAULT,
+                        List.of(
+                                new InetSocketAddress("10.0.0.53", 53),
+                                new InetSocketAddress("10.0.0.54", 5353),
+                                new InetSocketAddress("::1", 53),
+                                new InetSocketAddress("::2", 53))));
         List<RouteConfig> routes = List.of(
                 new RouteConfig(
                         "todos",

@@ -293,6 +293,16 @@ class ConfigValidationTest {
     }
 
     @Test
+    void reportsANameServerThatIsNotAnIpAddress() {
+        assertThat(errors("upstreams:\n  a:\n    endpoints: [h:1]\n    nameServers: [dns.internal, \"10.0.0.2:x\"]\n"))
+                .containsExactly(
+                        "gw.yaml:4:19: 'dns.internal' is not a name server address (expected an IP address with an"
+                                + " optional port, such as 10.0.0.2 or 10.0.0.2:53)",
+                        "gw.yaml:4:33: '10.0.0.2:x' is not a name server address (expected an IP address with an"
+                                + " optional port, such as 10.0.0.2 or 10.0.0.2:53)");
+    }
+
+    @Test
     void reportsAnUnknownBalancing() {
         assertThat(errors("upstreams:\n  a: { endpoints: [h:1], balancing: round-robin }\n"))
                 .containsExactly("gw.yaml:2:37: 'balancing' must be one of round_robin, weighted_round_robin,"
