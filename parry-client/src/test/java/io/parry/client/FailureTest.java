@@ -5,11 +5,13 @@ import static io.parry.client.Calls.failure;
 import static io.parry.client.Calls.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.channel.uring.IoUring;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
+import io.parry.transport.TransportKind;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -18,6 +20,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class FailureTest {
@@ -223,6 +226,27 @@ class FailureTest {
 
     @Test
     void closesTheUpstreamConnectionAndFailsTheCallWhenTheRequestBodyFails() throws Exception {
+        closesTheUpstreamConnectionWhenTheRequestBodyFails(client);
+    }
+
+    /** On io_uring the body fails while the connect listener runs, unless the pool hears of it later. */
+    @Test
+    void closesTheUpstreamConnectionWhenTheRequestBodyFailsOnIoUring() throws Exception {
+        Assumptions.assumeTrue(IoUring.isAvailable(), "io_uring is not available");
+        HttpClient ioUring = HttpClient.builder()
+                .options(ClientOptions.builder()
+                        .eventLoopThreads(1)
+                        .transport(TransportKind.IO_URING)
+                        .build())
+                .build();
+        try {
+            closesTheUpstreamConnectionWhenTheRequestBodyFails(ioUring);
+        } finally {
+            ioUring.close();
+        }
+    }
+
+    private static void closesTheUpstreamConnectionWhenTheRequestBodyFails(HttpClient client) throws Exception {
         CountDownLatch closed = new CountDownLatch(1);
         try (RawUpstream upstream = RawUpstream.start(connection -> {
             connection.readHead();

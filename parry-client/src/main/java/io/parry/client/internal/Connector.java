@@ -16,6 +16,7 @@ import io.parry.client.ConnectTimeoutException;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.Endpoint;
 import io.parry.client.UpstreamConnectException;
+import io.parry.transport.TransportKind;
 import io.parry.transport.internal.Transport;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -128,13 +129,27 @@ final class Connector {
             }
             channel.connect(address).addListener((ChannelFuture connected) -> {
                 if (connected.isSuccess()) {
-                    pool.connected(connection, owner);
+                    handOver(pool, connection, owner);
                 } else {
                     channel.close();
                     pool.connectFailed(owner, failure(pool.endpoint, timeout, connected.cause()));
                 }
             });
         });
+    }
+
+    /**
+     * Netty 4.2.18's io_uring channel, closed inside its connect listener while a write is in flight,
+     * never closes its socket: the upstream never sees the end of the connection. The first exchange
+     * may do just that (a request body that fails at once), so on io_uring the pool hears of the new
+     * connection in a task of its own, after the connect listener has returned.
+     */
+    private void handOver(ConnectionPool pool, ClientConnection connection, ClientCall owner) {
+        if (transport.kind() == TransportKind.IO_URING) {
+            loop.execute(() -> pool.connected(connection, owner));
+        } else {
+            pool.connected(connection, owner);
+        }
     }
 
     private ClientResolver resolver() {
