@@ -21,6 +21,7 @@ import io.parry.http.HttpStatus;
 import io.parry.http.internal.FixedBody;
 import io.parry.transport.internal.BodySources;
 import io.parry.transport.internal.InboundBody;
+import io.parry.transport.internal.ReceivedFields;
 import java.io.IOException;
 import java.util.concurrent.CancellationException;
 import org.slf4j.Logger;
@@ -375,7 +376,7 @@ final class ClientConnection extends ChannelDuplexHandler {
         }
         HttpHeaders headers;
         try {
-            headers = ReceivedHeaders.of(head.headers());
+            headers = ReceivedFields.toParry(head.headers());
         } catch (IllegalArgumentException e) {
             fail(invalid("an invalid header field (" + e.getMessage() + ")", e));
             return;
@@ -446,7 +447,7 @@ final class ClientConnection extends ChannelDuplexHandler {
         HttpHeaders trailers = null;
         if (content instanceof LastHttpContent) {
             try {
-                trailers = ReceivedHeaders.of(((LastHttpContent) content).trailingHeaders());
+                trailers = ReceivedFields.toParry(((LastHttpContent) content).trailingHeaders());
             } catch (IllegalArgumentException e) {
                 content.release();
                 fail(invalid("an invalid trailer field (" + e.getMessage() + ")", e));

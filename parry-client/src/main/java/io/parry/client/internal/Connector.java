@@ -17,6 +17,7 @@ import io.parry.client.ConnectionClosedException;
 import io.parry.client.Endpoint;
 import io.parry.client.UpstreamConnectException;
 import io.parry.transport.TransportKind;
+import io.parry.transport.internal.ReceivedFields;
 import io.parry.transport.internal.Transport;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -51,6 +52,7 @@ final class Connector {
                 .setMaxChunkSize(16 * 1024)
                 // Parry's HttpHeaders validates every received field when the head is converted.
                 .setValidateHeaders(false)
+                .setHeadersFactory(ReceivedFields.FACTORY)
                 .setAllowDuplicateContentLengths(false);
     }
 

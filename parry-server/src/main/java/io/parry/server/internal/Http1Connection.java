@@ -21,6 +21,7 @@ import io.parry.http.HttpStatusException;
 import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
 import io.parry.transport.internal.InboundBody;
+import io.parry.transport.internal.ReceivedFields;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
@@ -220,7 +221,7 @@ final class Http1Connection extends ChannelDuplexHandler {
         HttpRequest.Builder request;
         HttpHeaders headers;
         try {
-            headers = NettyHeaders.toParry(head.headers());
+            headers = ReceivedFields.toParry(head.headers());
             request = HttpRequest.builder(HttpMethod.of(head.method().name()), head.uri())
                     .headers(headers);
         } catch (IllegalArgumentException e) {
@@ -335,7 +336,7 @@ final class Http1Connection extends ChannelDuplexHandler {
         if (content instanceof LastHttpContent) {
             HttpHeaders trailers;
             try {
-                trailers = NettyHeaders.toParry(((LastHttpContent) content).trailingHeaders());
+                trailers = ReceivedFields.toParry(((LastHttpContent) content).trailingHeaders());
             } catch (IllegalArgumentException e) {
                 failBody(
                         exchange,

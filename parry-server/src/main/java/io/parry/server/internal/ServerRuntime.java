@@ -6,6 +6,7 @@ import io.parry.server.RequestLimits;
 import io.parry.server.RequestTracer;
 import io.parry.server.ServerOptions;
 import io.parry.server.ServerTimeouts;
+import io.parry.transport.internal.ReceivedFields;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -48,6 +49,7 @@ final class ServerRuntime {
                 .setChunkedSupported(true)
                 // Parry's HttpHeaders validates every field as the request is built; once is enough.
                 .setValidateHeaders(false)
+                .setHeadersFactory(ReceivedFields.FACTORY)
                 .setAllowDuplicateContentLengths(false)
                 .setStrictLineParsing(true)
                 .setUseRfc9112TransferEncoding(true);

@@ -1,0 +1,382 @@
+package io.parry.transport.internal;
+
+import io.netty.handler.codec.DateFormatter;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpHeadersFactory;
+import io.netty.util.AsciiString;
+import java.util.AbstractMap.SimpleImmutableEntry;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Date;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map.Entry;
+import java.util.NoSuchElementException;
+import java.util.Set;
+
+/**
+ * The header fields Netty's decoders read, in arrival order in one flat array. A head holds a handful
+ * of fields and each is looked up a few times at most, so a lookup scans and compares names without
+ * case: nothing is hashed and no object is made per field, which Netty's {@code DefaultHttpHeaders}
+ * does for every field of every message. Names and values are not validated here: Parry's {@code
+ * HttpHeaders} validates each field once when it copies them ({@link #toParry}).
+ */
+public final class ReceivedFields extends HttpHeaders {
+    /** Makes the headers of decoded heads; trailers keep Netty's own. */
+    public static final HttpHeadersFactory FACTORY = new HttpHeadersFactory() {
+        @Override
+        public HttpHeaders newHeaders() {
+            return new ReceivedFields();
+        }
+
+        @Override
+        public HttpHeaders newEmptyHeaders() {
+            return new ReceivedFields();
+        }
+    };
+
+    private static final int INITIAL_FIELDS = 8;
+
+    /** Name, value, name, value...: names as the decoder gave them, values as strings. */
+    private CharSequence[] entries = new CharSequence[2 * INITIAL_FIELDS];
+
+    private int size;
+
+    private ReceivedFields() {}
+
+    /**
+     * Parry's validated copy of {@code netty}, whichever kind of headers it is.
+     *
+     * @throws IllegalArgumentException if a name is not a token or a value holds a control character
+     */
+    public static io.parry.http.HttpHeaders toParry(HttpHeaders netty) {
+        if (netty.isEmpty()) {
+            return io.parry.http.HttpHeaders.empty();
+        }
+        String[] namesAndValues = new String[2 * netty.size()];
+        if (netty instanceof ReceivedFields) {
+            CharSequence[] from = ((ReceivedFields) netty).entries;
+            for (int i = 0; i < namesAndValues.length; i++) {
+                namesAndValues[i] = from[i].toString();
+            }
+        } else {
+            int i = 0;
+            Iterator<Entry<CharSequence, CharSequence>> fields = netty.iteratorCharSequence();
+            while (fields.hasNext()) {
+                Entry<CharSequence, CharSequence> field = fields.next();
+                namesAndValues[i++] = field.getKey().toString();
+                namesAndValues[i++] = field.getValue().toString();
+            }
+        }
+        return io.parry.http.HttpHeaders.of(namesAndValues);
+    }
+
+    @Override
+    public String get(String name) {
+        return get((CharSequence) name);
+    }
+
+    @Override
+    public String get(CharSequence name) {
+        int index = indexOf(name, 0);
+        return index < 0 ? null : entries[index + 1].toString();
+    }
+
+    @Override
+    public Integer getInt(CharSequence name) {
+        String value = get(name);
+        try {
+            return value == null ? null : Integer.valueOf(value);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public int getInt(CharSequence name, int defaultValue) {
+        Integer value = getInt(name);
+        return value == null ? defaultValue : value;
+    }
+
+    @Override
+    public Short getShort(CharSequence name) {
+        String value = get(name);
+        try {
+            return value == null ? null : Short.valueOf(value);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public short getShort(CharSequence name, short defaultValue) {
+        Short value = getShort(name);
+        return value == null ? defaultValue : value;
+    }
+
+    @Override
+    public Long getTimeMillis(CharSequence name) {
+        String value = get(name);
+        Date date = value == null ? null : DateFormatter.parseHttpDate(value);
+        return date == null ? null : date.getTime();
+    }
+
+    @Override
+    public long getTimeMillis(CharSequence name, long defaultValue) {
+        Long value = getTimeMillis(name);
+        return value == null ? defaultValue : value;
+    }
+
+    @Override
+    public List<String> getAll(String name) {
+        return getAll((CharSequence) name);
+    }
+
+    @Override
+    public List<String> getAll(CharSequence name) {
+        int index = indexOf(name, 0);
+        if (index < 0) {
+            return Collections.emptyList();
+        }
+        List<String> values = new ArrayList<>(2);
+        for (; index >= 0; index = indexOf(name, index + 2)) {
+            values.add(entries[index + 1].toString());
+        }
+        return values;
+    }
+
+    @Override
+    public List<Entry<String, String>> entries() {
+        List<Entry<String, String>> all = new ArrayList<>(size);
+        iterator().forEachRemaining(all::add);
+        return all;
+    }
+
+    @Override
+    public boolean contains(String name) {
+        return indexOf(name, 0) >= 0;
+    }
+
+    @Override
+    public boolean contains(CharSequence name) {
+        return indexOf(name, 0) >= 0;
+    }
+
+    @Override
+    public boolean contains(CharSequence name, CharSequence value, boolean ignoreCase) {
+        for (int index = indexOf(name, 0); index >= 0; index = indexOf(name, index + 2)) {
+            CharSequence candidate = entries[index + 1];
+            if (ignoreCase
+                    ? AsciiString.contentEqualsIgnoreCase(candidate, value)
+                    : AsciiString.contentEquals(candidate, value)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Netty's meaning (each field's comma-separated elements, trimmed), without a list per call. */
+    @Override
+    public boolean containsValue(CharSequence name, CharSequence value, boolean ignoreCase) {
+        for (int index = indexOf(name, 0); index >= 0; index = indexOf(name, index + 2)) {
+            if (hasElement(entries[index + 1], value, ignoreCase)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasElement(CharSequence list, CharSequence value, boolean ignoreCase) {
+        int start = 0;
+        while (start <= list.length()) {
+            int comma = AsciiString.indexOf(list, ',', start);
+            int end = comma < 0 ? list.length() : comma;
+            CharSequence element = AsciiString.trim(list.subSequence(start, end));
+            if (ignoreCase
+                    ? AsciiString.contentEqualsIgnoreCase(element, value)
+                    : AsciiString.contentEquals(element, value)) {
+                return true;
+            }
+            start = end + 1;
+        }
+        return false;
+    }
+
+    @Override
+    public Iterator<Entry<String, String>> iterator() {
+        return new Fields<>() {
+            @Override
+            Entry<String, String> entry(CharSequence name, CharSequence value) {
+                return new SimpleImmutableEntry<>(name.toString(), value.toString());
+            }
+        };
+    }
+
+    @Override
+    public Iterator<Entry<CharSequence, CharSequence>> iteratorCharSequence() {
+        return new Fields<>() {
+            @Override
+            Entry<CharSequence, CharSequence> entry(CharSequence name, CharSequence value) {
+                return new SimpleImmutableEntry<>(name, value);
+            }
+        };
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public Set<String> names() {
+        Set<String> names = new LinkedHashSet<>();
+        for (int i = 0; i < 2 * size; i += 2) {
+            if (indexOf(entries[i], 0) == i) {
+                names.add(entries[i].toString());
+            }
+        }
+        return names;
+    }
+
+    @Override
+    public HttpHeaders add(String name, Object value) {
+        return add((CharSequence) name, value);
+    }
+
+    @Override
+    public HttpHeaders add(CharSequence name, Object value) {
+        if (2 * size == entries.length) {
+            entries = Arrays.copyOf(entries, 2 * entries.length);
+        }
+        entries[2 * size] = name;
+        entries[2 * size + 1] = text(value);
+        size++;
+        return this;
+    }
+
+    @Override
+    public HttpHeaders add(String name, Iterable<?> values) {
+        return add((CharSequence) name, values);
+    }
+
+    @Override
+    public HttpHeaders add(CharSequence name, Iterable<?> values) {
+        for (Object value : values) {
+            add(name, value);
+        }
+        return this;
+    }
+
+    @Override
+    public HttpHeaders addInt(CharSequence name, int value) {
+        return add(name, Integer.toString(value));
+    }
+
+    @Override
+    public HttpHeaders addShort(CharSequence name, short value) {
+        return add(name, Short.toString(value));
+    }
+
+    @Override
+    public HttpHeaders set(String name, Object value) {
+        return set((CharSequence) name, value);
+    }
+
+    @Override
+    public HttpHeaders set(CharSequence name, Object value) {
+        return remove(name).add(name, value);
+    }
+
+    @Override
+    public HttpHeaders set(String name, Iterable<?> values) {
+        return set((CharSequence) name, values);
+    }
+
+    @Override
+    public HttpHeaders set(CharSequence name, Iterable<?> values) {
+        return remove(name).add(name, values);
+    }
+
+    @Override
+    public HttpHeaders setInt(CharSequence name, int value) {
+        return set(name, Integer.toString(value));
+    }
+
+    @Override
+    public HttpHeaders setShort(CharSequence name, short value) {
+        return set(name, Short.toString(value));
+    }
+
+    @Override
+    public HttpHeaders remove(String name) {
+        return remove((CharSequence) name);
+    }
+
+    @Override
+    public HttpHeaders remove(CharSequence name) {
+        int kept = 0;
+        for (int i = 0; i < 2 * size; i += 2) {
+            if (!AsciiString.contentEqualsIgnoreCase(entries[i], name)) {
+                entries[kept] = entries[i];
+                entries[kept + 1] = entries[i + 1];
+                kept += 2;
+            }
+        }
+        Arrays.fill(entries, kept, 2 * size, null);
+        size = kept / 2;
+        return this;
+    }
+
+    @Override
+    public HttpHeaders clear() {
+        Arrays.fill(entries, 0, 2 * size, null);
+        size = 0;
+        return this;
+    }
+
+    /** The index of the first field named {@code name} at or after {@code from}, or -1. */
+    private int indexOf(CharSequence name, int from) {
+        for (int i = from; i < 2 * size; i += 2) {
+            if (AsciiString.contentEqualsIgnoreCase(entries[i], name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String text(Object value) {
+        if (value instanceof Date) {
+            return DateFormatter.format((Date) value);
+        }
+        return value.toString();
+    }
+
+    /** Walks the fields in order. */
+    private abstract class Fields<T> implements Iterator<T> {
+        private int next;
+
+        @Override
+        public boolean hasNext() {
+            return next < 2 * size;
+        }
+
+        @Override
+        public T next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            T field = entry(entries[next], entries[next + 1]);
+            next += 2;
+            return field;
+        }
+
+        abstract T entry(CharSequence name, CharSequence value);
+    }
+}

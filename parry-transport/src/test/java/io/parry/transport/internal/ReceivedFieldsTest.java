@@ -1,0 +1,136 @@
+package io.parry.transport.internal;
+
+import static java.nio.charset.StandardCharsets.US_ASCII;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpRequestDecoder;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.util.ReferenceCountUtil;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ReceivedFieldsTest {
+
+    @Test
+    void keepsFieldsInArrivalOrderAndFindsThemWithoutCase() {
+        HttpRequest request = decode("GET / HTTP/1.1\r\nHost: h\r\nX-A: 1\r\nx-a: 2\r\nAccept: */*\r\n\r\n");
+        HttpHeaders headers = request.headers();
+
+        assertThat(headers).isInstanceOf(ReceivedFields.class);
+        assertThat(headers.size()).isEqualTo(4);
+        assertThat(headers.get("HOST")).isEqualTo("h");
+        assertThat(headers.get(HttpHeaderNames.ACCEPT)).isEqualTo("*/*");
+        assertThat(headers.getAll("X-a")).containsExactly("1", "2");
+        assertThat(headers.getAll("missing")).isEmpty();
+        assertThat(headers.contains("x-A")).isTrue();
+        assertThat(headers.contains("missing")).isFalse();
+        assertThat(headers.names()).containsExactly("Host", "X-A", "Accept");
+        assertThat(headers.entries())
+                .containsExactly(
+                        Map.entry("Host", "h"),
+                        Map.entry("X-A", "1"),
+                        Map.entry("x-a", "2"),
+                        Map.entry("Accept", "*/*"));
+    }
+
+    @Test
+    void answersNettysKeepAliveAndChunkedQuestionsFromCommaSeparatedElements() {
+        HttpRequest chunked = decode(
+                "POST / HTTP/1.1\r\nHost: h\r\nConnection: Upgrade , CLOSE\r\nTransfer-Encoding: gzip, Chunked\r\n\r\n");
+        HttpRequest keptAlive = decode("GET / HTTP/1.0\r\nConnection: te,keep-alive\r\n\r\n");
+        HttpRequest plain = decode("GET / HTTP/1.0\r\nConnection: keep-alive-ish\r\n\r\n");
+
+        assertThat(HttpUtil.isTransferEncodingChunked(chunked)).isTrue();
+        assertThat(HttpUtil.isKeepAlive(chunked)).isFalse();
+        assertThat(HttpUtil.isKeepAlive(keptAlive)).isTrue();
+        assertThat(HttpUtil.isKeepAlive(plain)).isFalse();
+        assertThat(chunked.headers().containsValue("connection", "close", false))
+                .isFalse();
+        assertThat(chunked.headers().contains("transfer-encoding", "GZIP, CHUNKED", true))
+                .isTrue();
+    }
+
+    @Test
+    void letsTheDecoderNormaliseARepeatedContentLength() {
+        HttpDecoderConfig config = new HttpDecoderConfig()
+                .setHeadersFactory(ReceivedFields.FACTORY)
+                .setAllowDuplicateContentLengths(true);
+        HttpRequest request =
+                decode(config, "POST / HTTP/1.1\r\nContent-Length: 3\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc");
+
+        assertThat(request.headers().getAll(HttpHeaderNames.CONTENT_LENGTH)).containsExactly("3");
+        assertThat(request.headers().names()).containsExactly("Host", "content-length");
+        assertThat(HttpUtil.getContentLength(request)).isEqualTo(3);
+    }
+
+    @Test
+    void setsRemovesAndClears() {
+        HttpHeaders headers = ReceivedFields.FACTORY.newHeaders();
+        for (int i = 0; i < 20; i++) {
+            headers.add("f" + i, i);
+        }
+        headers.add("F3", "again").set("f5", List.of("x", "y")).remove("F7").setInt("n", 42);
+
+        assertThat(headers.size()).isEqualTo(22);
+        assertThat(headers.getAll("f3")).containsExactly("3", "again");
+        assertThat(headers.getAll("f5")).containsExactly("x", "y");
+        assertThat(headers.contains("f7")).isFalse();
+        assertThat(headers.getInt("n")).isEqualTo(42);
+        assertThat(headers.getInt("f5", -1)).isEqualTo(-1);
+        assertThat(headers.clear().isEmpty()).isTrue();
+        assertThat(headers.iterator().hasNext()).isFalse();
+    }
+
+    @Test
+    void copiesIntoParrysValidatedHeaders() {
+        HttpRequest request = decode("GET / HTTP/1.1\r\nHost: h\r\nX-Trace: a b\r\n\r\n");
+
+        io.parry.http.HttpHeaders copy = ReceivedFields.toParry(request.headers());
+
+        assertThat(copy.size()).isEqualTo(2);
+        assertThat(copy.name(1)).isEqualTo("X-Trace");
+        assertThat(copy.get("x-trace")).isEqualTo("a b");
+        assertThat(ReceivedFields.toParry(ReceivedFields.FACTORY.newHeaders()).size())
+                .isZero();
+        HttpHeaders invalid = ReceivedFields.FACTORY.newHeaders().add("bad name", "x");
+        assertThatThrownBy(() -> ReceivedFields.toParry(invalid)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void copiesOtherNettyHeadersToo() {
+        HttpHeaders netty = new io.netty.handler.codec.http.DefaultHttpHeaders()
+                .add("A", "1")
+                .add(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+
+        io.parry.http.HttpHeaders copy = ReceivedFields.toParry(netty);
+
+        assertThat(copy.get("a")).isEqualTo("1");
+        assertThat(copy.get("connection")).isEqualTo("close");
+    }
+
+    private static HttpRequest decode(String head) {
+        return decode(new HttpDecoderConfig().setHeadersFactory(ReceivedFields.FACTORY), head);
+    }
+
+    private static HttpRequest decode(HttpDecoderConfig config, String head) {
+        EmbeddedChannel channel = new EmbeddedChannel(new HttpRequestDecoder(config));
+        channel.writeInbound(Unpooled.copiedBuffer(head, US_ASCII));
+        HttpRequest request = channel.readInbound();
+        assertThat(request.decoderResult().isSuccess()).as("decoded").isTrue();
+        Object rest;
+        while ((rest = channel.readInbound()) != null) {
+            ReferenceCountUtil.release(rest);
+        }
+        channel.finishAndReleaseAll();
+        return request;
+    }
+}
