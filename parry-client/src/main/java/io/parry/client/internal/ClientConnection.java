@@ -7,7 +7,6 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.parry.client.BodyTimeoutException;
@@ -385,11 +384,12 @@ final class ClientConnection extends ChannelDuplexHandler {
         responseDeadline = 0;
         lastReadNanos = System.nanoTime();
         boolean bodyless = call.isHead() || code == 204 || code == 304;
-        boolean chunked = HttpUtil.isTransferEncodingChunked(head);
-        long length = chunked ? -1 : HttpUtil.getContentLength(head, -1L);
+        ReceivedFields fields = ReceivedFields.of(head.headers());
+        boolean chunked = fields.isChunked();
+        long length = chunked ? -1 : fields.contentLength();
         responseLength = length;
         // A body delimited by the close (RFC 9112, section 6.3) leaves nothing to reuse.
-        keepAlive &= HttpUtil.isKeepAlive(head) && (bodyless || chunked || length >= 0);
+        keepAlive &= fields.isKeepAlive(head.protocolVersion()) && (bodyless || chunked || length >= 0);
         if (draining) {
             if (!keepAlive || length > pool.abandonedDrain) {
                 closeExchange();

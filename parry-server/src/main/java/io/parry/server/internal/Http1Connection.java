@@ -5,7 +5,6 @@ import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
@@ -197,19 +196,20 @@ final class Http1Connection extends ChannelDuplexHandler {
 
     /** Builds the exchange's request; a refusal when the head cannot be accepted. */
     private RequestChecks.Refusal prepare(Exchange exchange, io.netty.handler.codec.http.HttpRequest head) {
+        ReceivedFields fields = ReceivedFields.of(head.headers());
         long contentLength;
         try {
-            contentLength = HttpUtil.getContentLength(head, -1L);
+            contentLength = fields.contentLength();
         } catch (NumberFormatException e) {
             return RequestChecks.badRequest("invalid Content-Length");
         }
-        boolean chunked = HttpUtil.isTransferEncodingChunked(head);
+        boolean chunked = fields.isChunked();
         if (contentLength > runtime.limits.maxBodySize()) {
             return new RequestChecks.Refusal(
                     HttpStatus.CONTENT_TOO_LARGE, Rejection.CONTENT_TOO_LARGE, "declared body too large");
         }
         boolean hasBody = chunked || contentLength > 0;
-        String expect = head.headers().get(HttpHeaderNames.EXPECT);
+        String expect = fields.get(HttpHeaderNames.EXPECT);
         // RFC 9110, section 10.1.1: only 100-continue is defined; a 1.0 server ignores Expect.
         if (expect != null && !exchange.http10) {
             if (!expect.equalsIgnoreCase("100-continue")) {
@@ -221,7 +221,7 @@ final class Http1Connection extends ChannelDuplexHandler {
         HttpRequest.Builder request;
         HttpHeaders headers;
         try {
-            headers = ReceivedFields.toParry(head.headers());
+            headers = ReceivedFields.toParry(fields);
             request = HttpRequest.builder(HttpMethod.of(head.method().name()), head.uri())
                     .headers(headers);
         } catch (IllegalArgumentException e) {
@@ -240,7 +240,7 @@ final class Http1Connection extends ChannelDuplexHandler {
             receiving = exchange;
         }
         exchange.request = request.build();
-        exchange.keepAlive = HttpUtil.isKeepAlive(head);
+        exchange.keepAlive = fields.isKeepAlive(head.protocolVersion());
         exchange.head = exchange.request.method().equals(HttpMethod.HEAD);
         return null;
     }

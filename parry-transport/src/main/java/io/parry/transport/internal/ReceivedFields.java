@@ -1,9 +1,13 @@
 package io.parry.transport.internal;
 
 import io.netty.handler.codec.DateFormatter;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpHeadersFactory;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
+import io.parry.http.internal.AsciiCase;
 import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -71,6 +75,46 @@ public final class ReceivedFields extends HttpHeaders {
             }
         }
         return io.parry.http.HttpHeaders.of(namesAndValues);
+    }
+
+    /**
+     * {@code headers} as received fields: the same object when it is one, else a copy. Framing questions
+     * asked of these directly are calls to one known class, not through Netty's {@code HttpUtil}, whose
+     * call sites see every kind of headers (requests, responses, trailers) and so cannot be inlined.
+     */
+    public static ReceivedFields of(HttpHeaders headers) {
+        if (headers instanceof ReceivedFields) {
+            return (ReceivedFields) headers;
+        }
+        ReceivedFields copy = new ReceivedFields();
+        Iterator<Entry<CharSequence, CharSequence>> fields = headers.iteratorCharSequence();
+        while (fields.hasNext()) {
+            Entry<CharSequence, CharSequence> field = fields.next();
+            copy.add(field.getKey(), field.getValue());
+        }
+        return copy;
+    }
+
+    /**
+     * The declared {@code Content-Length}, or -1 when there is none.
+     *
+     * @throws NumberFormatException if the value is not a number (Netty's decoder rejects that first)
+     */
+    public long contentLength() {
+        String value = get(HttpHeaderNames.CONTENT_LENGTH);
+        return value == null ? -1 : Long.parseLong(value);
+    }
+
+    /** Whether {@code Transfer-Encoding} names chunked, as Netty's {@code HttpUtil} decides it. */
+    public boolean isChunked() {
+        return containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
+    }
+
+    /** Whether the connection stays open after this message, as Netty's {@code HttpUtil} decides it. */
+    public boolean isKeepAlive(HttpVersion version) {
+        return !containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true)
+                && (version.isKeepAliveDefault()
+                        || containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE, true));
     }
 
     @Override
@@ -322,8 +366,9 @@ public final class ReceivedFields extends HttpHeaders {
     @Override
     public HttpHeaders remove(CharSequence name) {
         int kept = 0;
+        int length = name.length();
         for (int i = 0; i < 2 * size; i += 2) {
-            if (!AsciiString.contentEqualsIgnoreCase(entries[i], name)) {
+            if (entries[i].length() != length || !sameName(entries[i], name, length)) {
                 entries[kept] = entries[i];
                 entries[kept + 1] = entries[i + 1];
                 kept += 2;
@@ -343,12 +388,25 @@ public final class ReceivedFields extends HttpHeaders {
 
     /** The index of the first field named {@code name} at or after {@code from}, or -1. */
     private int indexOf(CharSequence name, int from) {
+        int length = name.length();
         for (int i = from; i < 2 * size; i += 2) {
-            if (AsciiString.contentEqualsIgnoreCase(entries[i], name)) {
+            if (entries[i].length() == length && sameName(entries[i], name, length)) {
                 return i;
             }
         }
         return -1;
+    }
+
+    /** Whether two names of {@code length} characters are equal ignoring ASCII case. */
+    private static boolean sameName(CharSequence a, CharSequence b, int length) {
+        for (int i = 0; i < length; i++) {
+            char x = a.charAt(i);
+            char y = b.charAt(i);
+            if (x != y && AsciiCase.toLower(x) != AsciiCase.toLower(y)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String text(Object value) {

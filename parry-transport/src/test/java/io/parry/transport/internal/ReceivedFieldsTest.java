@@ -60,6 +60,36 @@ class ReceivedFieldsTest {
     }
 
     @Test
+    void answersFramingQuestionsAsNettysHttpUtilDoes() {
+        HttpRequest chunked =
+                decode("POST / HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n");
+        HttpRequest sized = decode("POST / HTTP/1.0\r\nContent-Length: 12\r\nConnection: Keep-Alive\r\n\r\n");
+        HttpRequest bare = decode("GET / HTTP/1.0\r\n\r\n");
+
+        for (HttpRequest request : List.of(chunked, sized, bare)) {
+            ReceivedFields fields = ReceivedFields.of(request.headers());
+            assertThat(fields.isChunked()).isEqualTo(HttpUtil.isTransferEncodingChunked(request));
+            assertThat(fields.isKeepAlive(request.protocolVersion())).isEqualTo(HttpUtil.isKeepAlive(request));
+            assertThat(fields.contentLength()).isEqualTo(HttpUtil.getContentLength(request, -1L));
+        }
+        assertThat(ReceivedFields.of(sized.headers()).contentLength()).isEqualTo(12);
+        assertThat(ReceivedFields.of(sized.headers()).isKeepAlive(sized.protocolVersion()))
+                .isTrue();
+        assertThat(ReceivedFields.of(chunked.headers()).isKeepAlive(chunked.protocolVersion()))
+                .isFalse();
+    }
+
+    @Test
+    void turnsOtherHeadersIntoReceivedFields() {
+        HttpHeaders netty = new io.netty.handler.codec.http.DefaultHttpHeaders().add("Content-Length", "7");
+
+        ReceivedFields fields = ReceivedFields.of(netty);
+
+        assertThat(fields.contentLength()).isEqualTo(7);
+        assertThat(ReceivedFields.of(fields)).isSameAs(fields);
+    }
+
+    @Test
     void letsTheDecoderNormaliseARepeatedContentLength() {
         HttpDecoderConfig config = new HttpDecoderConfig()
                 .setHeadersFactory(ReceivedFields.FACTORY)
