@@ -42,6 +42,7 @@ import io.parry.server.Handler;
  *         .build();
  * Handler create = endpoints.of(NewTodo.class, (ctx, todo) -> store.add(todo)
  *         .thenApply(saved -> JsonResult.created("/todos/" + saved.id(), saved)));
+ * Handler one = endpoints.syncWithoutBody((ctx, request) -> cache.get(request.path()));
  * Handler list = endpoints.blockingWithoutBody((ctx, request) -> repository.findAll());
  * }</pre>
  */
@@ -81,6 +82,16 @@ public final class JsonEndpoints {
     }
 
     /**
+     * An endpoint that reads a {@code type} from the request content and answers at once with the
+     * handler's output, on the event loop; no stage needed. A name of its own rather than an overload
+     * of {@link #of}, so implicitly typed lambdas stay unambiguous (JLS 15.12.2.5).
+     */
+    public <I, O> Handler sync(Class<I> type, SyncJsonHandler<I, O> handler) {
+        requireNonNull(handler, "handler");
+        return body(type, Invocation.sync(handler, codec.writer()));
+    }
+
+    /**
      * An endpoint that reads a {@code type} from the request content on the event loop, then runs the
      * handler on the worker executor ({@link io.parry.server.RequestContext#runBlocking}).
      */
@@ -95,6 +106,11 @@ public final class JsonEndpoints {
      */
     public <O> Handler withoutBody(JsonHandler<HttpRequest, O> handler) {
         return new NoBodyEndpoint(Invocation.async(requireNonNull(handler, "handler"), codec.writer()));
+    }
+
+    /** Like {@link #withoutBody(JsonHandler)}, answering at once with the handler's output. */
+    public <O> Handler syncWithoutBody(SyncJsonHandler<HttpRequest, O> handler) {
+        return new NoBodyEndpoint(Invocation.sync(requireNonNull(handler, "handler"), codec.writer()));
     }
 
     /** Like {@link #withoutBody(JsonHandler)}, with the handler on the worker executor. */

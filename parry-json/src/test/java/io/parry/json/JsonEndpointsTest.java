@@ -136,6 +136,23 @@ class JsonEndpointsTest {
                         "The todo is invalid.", List.of(FieldError.of("priority", "is too high")));
             })),
             Map.entry(
+                    "/sync",
+                    endpoints.sync(
+                            NewTodo.class,
+                            (ctx, todo) -> JsonResult.created(
+                                    "/todos/8", new Where(Thread.currentThread().getName() + ":" + todo.title())))),
+            Map.entry(
+                    "/sync-search",
+                    endpoints.syncWithoutBody(
+                            (ctx, request) -> List.of(request.queryParam("q").orElse("")))),
+            Map.entry("/sync-nothing", endpoints.syncWithoutBody((ctx, request) -> null)),
+            Map.entry("/sync-domain-check", endpoints.sync(NewTodo.class, (ctx, todo) -> {
+                throw new InvalidInputException("The todo is invalid.", List.of(FieldError.of("title", "is taken")));
+            })),
+            Map.entry("/sync-invalid-query", endpoints.syncWithoutBody((ctx, request) -> {
+                throw new InvalidInputException("The query is invalid.", List.of(FieldError.of("q", "is missing")));
+            })),
+            Map.entry(
                     "/unwritable",
                     endpoints.of(NewTodo.class, (ctx, todo) -> CompletableFuture.completedFuture(new Object()))));
 
@@ -226,6 +243,36 @@ class JsonEndpointsTest {
         assertThat(body.get("q").asText()).isEqualTo("x");
         assertThat(body.get("thread").asText()).doesNotStartWith("parry-loop");
         assertThat(get("/delete").statusCode()).isEqualTo(204);
+    }
+
+    @Test
+    void aSyncEndpointAnswersAtOnceOnTheEventLoopWithTheHandlersValue() throws Exception {
+        HttpResponse<String> response = post("/sync", "{\"title\":\"tea\"}");
+
+        assertThat(response.statusCode()).isEqualTo(201);
+        assertThat(response.headers().firstValue("location")).hasValue("/todos/8");
+        assertThat(mapper.readTree(response.body()).get("thread").asText())
+                .startsWith("parry-loop")
+                .endsWith(":tea");
+    }
+
+    @Test
+    void aSyncEndpointWithoutBodyGetsTheRequestAndNullIs204() throws Exception {
+        HttpResponse<String> response = get("/sync-search?q=tea");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("[\"tea\"]");
+        assertThat(get("/sync-nothing").statusCode()).isEqualTo(204);
+    }
+
+    @Test
+    void aSyncEndpointsInvalidInputListsItsFields() throws Exception {
+        assertThat(problem(post("/sync-domain-check", "{\"title\":\"a\"}"), 400)
+                        .get("errors")
+                        .toString())
+                .isEqualTo("[{\"field\":\"title\",\"message\":\"is taken\"}]");
+        assertThat(problem(get("/sync-invalid-query"), 400).get("errors").toString())
+                .isEqualTo("[{\"field\":\"q\",\"message\":\"is missing\"}]");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -17,7 +18,7 @@ import java.util.concurrent.CompletionStage;
  * in order whatever order their stages complete in.
  *
  * <pre>{@code
- * Handler hello = (ctx, request) -> HttpResponse.ofText("Hello, World!").toStage();
+ * Handler hello = Handler.sync((ctx, request) -> HttpResponse.ofText("Hello, World!"));
  * Handler later = (ctx, request) -> store.find(request.queryParam("id").orElseThrow())
  *         .thenApply(HttpResponse::ofText);
  * }</pre>
@@ -33,6 +34,16 @@ public interface Handler {
         requireNonNull(filter, "filter");
         Handler next = this;
         return (ctx, request) -> filter.filter(next, ctx, request);
+    }
+
+    /**
+     * A handler that answers at once on the event loop, for code that needs no stage. A named factory
+     * rather than an overload, so that implicitly typed lambdas stay unambiguous (JLS 15.12.2.5).
+     */
+    static Handler sync(SyncHandler handler) {
+        requireNonNull(handler, "handler");
+        return (ctx, request) -> CompletableFuture.completedFuture(
+                requireNonNull(handler.handle(ctx, request), "the handler returned no response"));
     }
 
     /**

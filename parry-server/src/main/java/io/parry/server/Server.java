@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * <pre>{@code
  * Server server = Server.builder()
  *         .port(8080)
- *         .handler((ctx, request) -> HttpResponse.ofText("Hello, World!").toStage())
+ *         .handler(Handler.sync((ctx, request) -> HttpResponse.ofText("Hello, World!")))
  *         .build()
  *         .start();
  * // ...

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * <pre>{@code
  * @RegisterExtension
- * static final ServerExtension server = ServerExtension.of((ctx, req) -> HttpResponse.ofText("hi").toStage());
+ * static final ServerExtension server = ServerExtension.of(Handler.sync((ctx, req) -> HttpResponse.ofText("hi")));
  *
  * @Test
  * void answers() throws Exception {
