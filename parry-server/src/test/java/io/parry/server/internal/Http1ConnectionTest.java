@@ -1,0 +1,167 @@
+package io.parry.server.internal;
+
+import static java.nio.charset.StandardCharsets.US_ASCII;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.parry.http.HttpBody;
+import io.parry.http.HttpData;
+import io.parry.http.HttpHeaders;
+import io.parry.http.HttpResponse;
+import io.parry.http.HttpStatus;
+import io.parry.server.Handler;
+import io.parry.server.ServerOptions;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Flow;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The HTTP/1.1 connection on a channel with no socket: request bytes in, response bytes out. */
+class Http1ConnectionTest {
+    private final Map<String, CompletableFuture<HttpResponse>> pending = new ConcurrentHashMap<>();
+    private final Handler handler = (ctx, request) -> switch (request.path()) {
+        case "/echo" -> request.body()
+                .aggregate(1024)
+                .thenApply(
+                        data -> HttpResponse.ofText("got " + new String(data.toByteArray(), StandardCharsets.UTF_8)));
+        case "/throw" -> throw new IllegalStateException("secret detail");
+        case "/broken-body" -> CompletableFuture.completedFuture(
+                HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), HttpBody.of(Http1ConnectionTest::partThenFailure)));
+        case "/later-a", "/later-b" -> pending.computeIfAbsent(request.path(), path -> new CompletableFuture<>());
+        default -> CompletableFuture.completedFuture(HttpResponse.ofText("hello"));
+    };
+    private final EmbeddedChannel channel = new EmbeddedChannel(new ServerInitializer(
+            new ServerRuntime(ServerOptions.ofDefault(), handler, new RequestListeners(List.of()), null)));
+
+    @AfterEach
+    void releaseEverything() {
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void keepsTheConnectionOpenAfterAnHttp11Response() {
+        send("GET / HTTP/1.1\r\nHost: a\r\n\r\n");
+
+        assertThat(written()).startsWith("HTTP/1.1 200 OK\r\n").endsWith("\r\n\r\nhello");
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void closesAfterAnHttp10RequestWithoutKeepAlive() {
+        send("GET / HTTP/1.0\r\n\r\n");
+
+        assertThat(written())
+                .contains(" 200 OK\r\n")
+                .contains("connection: close")
+                .endsWith("hello");
+        channel.runPendingTasks();
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void answersPipelinedRequestsInRequestOrderWhateverOrderTheyComplete() {
+        send("GET /later-a HTTP/1.1\r\nHost: a\r\n\r\nGET /later-b HTTP/1.1\r\nHost: a\r\n\r\n");
+        channel.runPendingTasks();
+
+        pending.get("/later-b").complete(HttpResponse.ofText("second"));
+        channel.runPendingTasks();
+        assertThat(written()).isEmpty();
+
+        pending.get("/later-a").complete(HttpResponse.ofText("first"));
+        channel.runPendingTasks();
+        String written = written();
+        assertThat(written.indexOf("first")).isPositive().isLessThan(written.indexOf("second"));
+    }
+
+    @Test
+    void deliversAChunkedRequestBodyToTheHandler() {
+        send("POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n");
+
+        assertThat(written()).startsWith("HTTP/1.1 200 OK\r\n").endsWith("\r\n\r\ngot abcde");
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void answersAMalformedHeaderWith400AndClosesAfterIt() {
+        send("GET / HTTP/1.1\r\nHost: a\r\nno colon here\r\n\r\n");
+
+        assertThat(written()).startsWith("HTTP/1.1 400 Bad Request\r\n").contains("connection: close");
+        channel.runPendingTasks();
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void answersAThrowingHandlerWith500ThatRevealsNothing() {
+        send("GET /throw HTTP/1.1\r\nHost: a\r\n\r\n");
+
+        String written = written();
+        assertThat(written).startsWith("HTTP/1.1 500 Internal Server Error\r\n").doesNotContain("secret");
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void answersHeadWithTheHeadAlone() {
+        send("HEAD / HTTP/1.1\r\nHost: a\r\n\r\n");
+
+        assertThat(written())
+                .startsWith("HTTP/1.1 200 OK\r\n")
+                .contains("content-length: 5")
+                .endsWith("\r\n\r\n");
+    }
+
+    @Test
+    void closesTheConnectionWhenTheBodyFailsAfterTheHeadWasSent() {
+        send("GET /broken-body HTTP/1.1\r\nHost: a\r\n\r\n");
+        channel.runPendingTasks();
+
+        assertThat(written())
+                .startsWith("HTTP/1.1 200 OK\r\n")
+                .contains("partial")
+                .doesNotEndWith("0\r\n\r\n");
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    private void send(String bytes) {
+        channel.writeInbound(Unpooled.copiedBuffer(bytes, US_ASCII));
+    }
+
+    /** Everything written so far, as text; each message released. */
+    private String written() {
+        StringBuilder text = new StringBuilder();
+        Object message;
+        while ((message = channel.readOutbound()) != null) {
+            ByteBuf buffer = (ByteBuf) message;
+            try {
+                text.append(buffer.toString(US_ASCII));
+            } finally {
+                buffer.release();
+            }
+        }
+        return text.toString();
+    }
+
+    /** Sends one chunk, then fails: a body that breaks after its head went out. */
+    private static void partThenFailure(Flow.Subscriber<? super HttpData> subscriber) {
+        subscriber.onSubscribe(new Flow.Subscription() {
+            private boolean sent;
+
+            @Override
+            public void request(long n) {
+                if (!sent) {
+                    sent = true;
+                    subscriber.onNext(HttpData.wrap("partial".getBytes(US_ASCII)));
+                    subscriber.onError(new IllegalStateException("upstream broke"));
+                }
+            }
+
+            @Override
+            public void cancel() {}
+        });
+    }
+}
