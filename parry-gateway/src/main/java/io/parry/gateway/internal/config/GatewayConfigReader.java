@@ -14,7 +14,7 @@ import java.util.Map;
  * access log, metrics and tracing, then upstreams and routes.
  */
 final class GatewayConfigReader {
-    private static final List<String> KEYS = List.of(
+    static final List<String> KEYS = List.of(
             "version",
             "listener",
             "admin",
@@ -26,10 +26,10 @@ final class GatewayConfigReader {
             "tracing",
             "upstreams",
             "routes");
-    private static final List<String> LISTENER_KEYS = List.of("host", "port");
-    private static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
-    private static final List<String> TIMEOUTS_KEYS = List.of("headerRead", "idle", "request", "write");
-    private static final List<String> FORWARDING_KEYS = List.of("trustedProxies", "via", "xForwarded", "forwarded");
+    static final List<String> LISTENER_KEYS = List.of("host", "port");
+    static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
+    static final List<String> TIMEOUTS_KEYS = List.of("headerRead", "idle", "request", "write");
+    static final List<String> FORWARDING_KEYS = List.of("trustedProxies", "via", "xForwarded", "forwarded");
     private static final int DEFAULT_PORT = 8080;
     private static final int DEFAULT_ADMIN_PORT = 9901;
 

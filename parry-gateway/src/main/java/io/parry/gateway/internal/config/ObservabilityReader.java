@@ -4,8 +4,8 @@ import java.util.List;
 
 /** Reads the top-level {@code accessLog} and {@code metrics} settings. */
 final class ObservabilityReader {
-    private static final List<String> ACCESS_LOG_NAMES = List.of("json", "combined", "off");
-    private static final List<String> METRICS_KEYS = List.of("prometheus", "jmx");
+    static final List<String> ACCESS_LOG_NAMES = List.of("json", "combined", "off");
+    static final List<String> METRICS_KEYS = List.of("prometheus", "jmx");
 
     private ObservabilityReader() {}
 

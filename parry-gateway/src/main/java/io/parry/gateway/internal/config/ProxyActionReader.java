@@ -13,7 +13,7 @@ import java.util.Set;
 
 /** Reads a route's {@code proxy} action: the upstream it names, path and host rewrites, header rules, timeouts and retries. */
 final class ProxyActionReader {
-    private static final List<String> KEYS = List.of(
+    static final List<String> KEYS = List.of(
             "upstream",
             "stripPrefix",
             "replacePrefix",
@@ -24,9 +24,9 @@ final class ProxyActionReader {
             "timeouts",
             "retry");
     private static final List<String> REWRITE_KEYS = List.of("stripPrefix", "replacePrefix", "pathTemplate");
-    private static final List<String> REPLACE_PREFIX_KEYS = List.of("prefix", "with");
-    private static final List<String> HEADER_RULE_KEYS = List.of("add", "set", "remove");
-    private static final List<String> RETRY_KEYS =
+    static final List<String> REPLACE_PREFIX_KEYS = List.of("prefix", "with");
+    static final List<String> HEADER_RULE_KEYS = List.of("add", "set", "remove");
+    static final List<String> RETRY_KEYS =
             List.of("maxAttempts", "retryStatuses", "backoff", "maxBackoff", "budgetPercent", "replayBufferSize");
 
     private final Collection<String> upstreams;

@@ -18,7 +18,7 @@ import java.util.Locale;
 
 /** Reads one upstream group: its endpoints, balancing, health check, outlier detection, breaker, bulkhead, pool and timeouts. */
 final class UpstreamReader {
-    private static final List<String> KEYS = List.of(
+    static final List<String> KEYS = List.of(
             "endpoints",
             "balancing",
             "healthCheck",
@@ -28,17 +28,17 @@ final class UpstreamReader {
             "pool",
             "timeouts",
             "nameServers");
-    private static final List<String> ENDPOINT_KEYS = List.of("address", "weight");
-    private static final List<String> HEALTH_CHECK_KEYS =
+    static final List<String> ENDPOINT_KEYS = List.of("address", "weight");
+    static final List<String> HEALTH_CHECK_KEYS =
             List.of("path", "interval", "timeout", "healthyThreshold", "unhealthyThreshold");
-    private static final List<String> OUTLIER_KEYS =
+    static final List<String> OUTLIER_KEYS =
             List.of("consecutiveFailures", "ejectionTime", "maxEjectionTime", "maxEjectionPercent");
-    private static final List<String> BREAKER_KEYS =
+    static final List<String> BREAKER_KEYS =
             List.of("failureRateThreshold", "slidingWindowSize", "minimumCalls", "openDuration", "halfOpenCalls");
-    private static final List<String> POOL_KEYS = List.of(
+    static final List<String> POOL_KEYS = List.of(
             "maxConnections", "maxPending", "idleTimeout", "maxLifetime", "abandonedDrain", "abandonedDrainTime");
     static final List<String> TIMEOUT_KEYS = List.of("connect", "responseHeaders", "bodyIdle", "call");
-    private static final List<String> BALANCING_NAMES =
+    static final List<String> BALANCING_NAMES =
             List.of("round_robin", "weighted_round_robin", "least_outstanding", "power_of_two_choices");
     private static final String NAME_SERVER = "an IP address with an optional port, such as 10.0.0.2 or 10.0.0.2:53";
     private static final String ADDRESS = "an address such as 127.0.0.1:9000 or http://api.internal:8080";
