@@ -53,7 +53,8 @@ final class GatewayConfigReader {
         ServerOptions.Builder listener = listener(top, "listener", "0.0.0.0", "PORT", DEFAULT_PORT);
         ServerOptions admin = listener(top, "admin", "127.0.0.1", "ADMIN_PORT", DEFAULT_ADMIN_PORT)
                 .build();
-        if (listener.build().port() != 0 && listener.build().port() == admin.port()) {
+        int port = listener.build().port();
+        if (port != 0 && port == admin.port()) {
             errors.add(
                     top.keyLocation("admin"),
                     "the admin listener's port " + admin.port()
