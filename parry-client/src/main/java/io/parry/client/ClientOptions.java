@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.parry.transport.TransportKind;
 import java.net.InetSocketAddress;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -109,6 +110,38 @@ public final class ClientOptions {
     /** The DNS servers that resolve endpoint names; empty for the system's. */
     public List<InetSocketAddress> nameServers() {
         return nameServers;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ClientOptions that && Arrays.equals(values(), that.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values());
+    }
+
+    @Override
+    public String toString() {
+        return "ClientOptions{pool=" + pool + ", timeouts=" + timeouts + ", maxResponseHeadersSize="
+                + maxResponseHeadersSize + ", maxInitialLineLength=" + maxInitialLineLength + ", transport=" + transport
+                + ", eventLoopThreads=" + eventLoopThreads + ", tracing=" + tracing + ", nameServers=" + nameServers
+                + "}";
+    }
+
+    /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
+    private Object[] values() {
+        return new Object[] {
+            pool,
+            timeouts,
+            maxResponseHeadersSize,
+            maxInitialLineLength,
+            transport,
+            eventLoopThreads,
+            tracing,
+            nameServers
+        };
     }
 
     /** Builds {@link ClientOptions}; not thread-safe. */

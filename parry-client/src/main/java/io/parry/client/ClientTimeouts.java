@@ -3,6 +3,7 @@ package io.parry.client;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * How long the client waits for each stage of a call; {@link Duration#ZERO} disables a timeout. Each
@@ -75,6 +76,21 @@ public final class ClientTimeouts {
     public String toString() {
         return "ClientTimeouts{connect=" + connect + ", responseHeaders=" + responseHeaders + ", bodyIdle=" + bodyIdle
                 + ", call=" + call + "}";
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ClientTimeouts that && Arrays.equals(values(), that.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values());
+    }
+
+    /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
+    private Object[] values() {
+        return new Object[] {connect, responseHeaders, bodyIdle, call};
     }
 
     /** Builds {@link ClientTimeouts}; not thread-safe. */

@@ -3,6 +3,7 @@ package io.parry.client;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * How connections to one endpoint are pooled. A pool exists per endpoint and per event loop, like
@@ -106,6 +107,21 @@ public final class PoolOptions {
         return "PoolOptions{maxConnections=" + maxConnections + ", maxPending=" + maxPending + ", idleTimeout="
                 + idleTimeout + ", maxLifetime=" + maxLifetime + ", abandonedDrain=" + abandonedDrain
                 + ", abandonedDrainTime=" + abandonedDrainTime + "}";
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PoolOptions that && Arrays.equals(values(), that.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values());
+    }
+
+    /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
+    private Object[] values() {
+        return new Object[] {maxConnections, maxPending, idleTimeout, maxLifetime, abandonedDrain, abandonedDrainTime};
     }
 
     /** Builds {@link PoolOptions}; not thread-safe. */

@@ -7,8 +7,6 @@ import io.parry.gateway.internal.admin.GatewayHealth;
 import io.parry.gateway.internal.config.AccessLogKind;
 import io.parry.gateway.internal.config.ConfigException;
 import io.parry.gateway.internal.config.GatewayConfig;
-import io.parry.gateway.internal.config.ListenerConfig;
-import io.parry.gateway.internal.config.ObservabilityConfig;
 import io.parry.gateway.internal.metrics.GatewayMetrics;
 import io.parry.gateway.internal.reload.ActiveConfig;
 import io.parry.gateway.internal.reload.ConfigFileWatcher;
@@ -21,6 +19,7 @@ import io.parry.gateway.internal.upstream.Retirement;
 import io.parry.gateway.internal.upstream.UpstreamRegistry;
 import io.parry.server.Handler;
 import io.parry.server.Server;
+import io.parry.server.ServerOptions;
 import io.parry.server.accesslog.AccessLog;
 import io.parry.server.accesslog.AccessLogFormat;
 import io.parry.server.health.Health;
@@ -81,12 +80,12 @@ public final class Gateway implements AutoCloseable {
     private volatile ConfigFileWatcher watcher;
 
     /** Sets up what lives as long as the gateway, as the first configuration asks; starts no listener. */
-    private Gateway(ConfigSource source, ObservabilityConfig observability, Builder builder) {
-        this.metrics = GatewayMetrics.start(observability.metrics()).orElse(null);
+    private Gateway(ConfigSource source, GatewayConfig first, Builder builder) {
+        this.metrics = GatewayMetrics.start(first.metrics()).orElse(null);
         GroupObserver observer = metrics != null ? metrics : GroupObserver.NONE;
         this.upstreams = new UpstreamRegistry(new Retirement(RETIRE_QUIET, RETIRE_GRACE), observer);
         this.reloader = new Reloader(source, upstreams);
-        this.accessLog = accessLog(observability.accessLog(), builder.accessLogSink);
+        this.accessLog = accessLog(first.accessLog(), builder.accessLogSink);
         this.health = builder.health.build(this::isDraining, reloader::version);
     }
 
@@ -191,8 +190,7 @@ public final class Gateway implements AutoCloseable {
         server = dataPlane.start();
         Optional<Handler> scrape = metrics != null ? metrics.scrapeHandler() : Optional.empty();
         admin = Server.builder()
-                .host(config.admin().host())
-                .port(config.admin().port())
+                .options(config.admin())
                 .handler(AdminApi.of(reloader, upstreams, health, scrape))
                 .options(options -> options.eventLoopThreads(1))
                 .build()
@@ -217,12 +215,8 @@ public final class Gateway implements AutoCloseable {
     private Server dataPlane(GatewayConfig config) {
         Handler routes = new GatewayHandler(reloader::table);
         Server.Builder builder = Server.builder()
-                .host(config.listener().host())
-                .port(config.listener().port())
-                .handler(metrics != null ? routes.with(metrics.server()) : routes)
-                .options(options -> options.limits(config.limits().toRequestLimits())
-                        .timeouts(config.timeouts().toServerTimeouts())
-                        .tracing(config.observability().tracing()));
+                .options(config.listener())
+                .handler(metrics != null ? routes.with(metrics.server()) : routes);
         if (accessLog != null) {
             builder.listener(accessLog);
         }
@@ -278,7 +272,7 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
-    private static String url(ListenerConfig listener, int port) {
+    private static String url(ServerOptions listener, int port) {
         return "http://" + listener.host() + ":" + port;
     }
 
@@ -379,7 +373,7 @@ public final class Gateway implements AutoCloseable {
             } catch (ConfigException e) {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
-            Gateway gateway = new Gateway(configSource, config.observability(), this);
+            Gateway gateway = new Gateway(configSource, config, this);
             try {
                 gateway.startServing(configSource, config, watchFile, started);
                 return gateway;

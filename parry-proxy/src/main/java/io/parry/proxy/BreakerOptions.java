@@ -3,6 +3,7 @@ package io.parry.proxy;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * The circuit breaker each endpoint of a {@link GuardedUpstream} gets (Resilience4j, count-based
@@ -53,6 +54,19 @@ public final class BreakerOptions {
         return new Builder();
     }
 
+    /**
+     * A builder starting from these options; it builds enabled options, so {@code disabled().toBuilder()}
+     * gives the defaults.
+     */
+    public Builder toBuilder() {
+        return new Builder()
+                .failureRateThreshold(failureRateThreshold)
+                .slidingWindowSize(slidingWindowSize)
+                .minimumCalls(minimumCalls)
+                .openDuration(openDuration)
+                .halfOpenCalls(halfOpenCalls);
+    }
+
     /** Whether breakers are used at all. */
     public boolean enabled() {
         return enabled;
@@ -90,6 +104,22 @@ public final class BreakerOptions {
                         + slidingWindowSize + ", minimumCalls=" + minimumCalls + ", openDuration=" + openDuration
                         + ", halfOpenCalls=" + halfOpenCalls + "}"
                 : "BreakerOptions{disabled}";
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof BreakerOptions that && Arrays.equals(values(), that.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values());
+    }
+
+    /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
+    private Object[] values() {
+        return new Object[] {enabled, failureRateThreshold, slidingWindowSize, minimumCalls, openDuration, halfOpenCalls
+        };
     }
 
     /** Builds {@link BreakerOptions}; not thread-safe. */

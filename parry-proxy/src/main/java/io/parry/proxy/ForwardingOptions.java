@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.parry.proxy.internal.TrustedProxies;
 import java.net.InetAddress;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -88,6 +89,21 @@ public final class ForwardingOptions {
     public String toString() {
         return "ForwardingOptions{trustedProxies=" + trustedProxies.entries() + ", xForwarded=" + xForwarded
                 + ", forwarded=" + forwarded + ", via=" + via + "}";
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ForwardingOptions that && Arrays.equals(values(), that.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values());
+    }
+
+    /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
+    private Object[] values() {
+        return new Object[] {trustedProxies.entries(), xForwarded, forwarded, via};
     }
 
     /** Builds {@link ForwardingOptions}; not thread-safe. */

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.parry.http.HttpHeaders;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -21,25 +22,34 @@ import java.util.Locale;
  * HttpHeaders upstream = rules.apply(incoming.headers());
  * }</pre>
  *
- * <p>Immutable and thread-safe.
+ * <p>Immutable and thread-safe; equal to other rules with the same rules in the same order.
  */
 public final class HeaderRules {
-    private static final HeaderRules NONE = new HeaderRules(new Kind[0], new String[0], new String[0]);
+    private static final HeaderRules NONE = new HeaderRules(new Rule[0]);
 
-    private enum Kind {
+    /** What a rule does with the fields of its name. */
+    public enum Action {
+        /** Adds a field, keeping those of the same name. */
         ADD,
+        /** Replaces every field of the name with one. */
         SET,
+        /** Removes every field of the name. */
         REMOVE
     }
 
-    private final Kind[] kinds;
-    private final String[] names;
-    private final String[] values;
+    /**
+     * One rule.
+     *
+     * @param action what it does
+     * @param name the field name, as given
+     * @param value the value it adds or sets; {@code null} for {@link Action#REMOVE}
+     */
+    public record Rule(Action action, String name, String value) {}
 
-    private HeaderRules(Kind[] kinds, String[] names, String[] values) {
-        this.kinds = kinds;
-        this.names = names;
-        this.values = values;
+    private final Rule[] rules;
+
+    private HeaderRules(Rule[] rules) {
+        this.rules = rules;
     }
 
     /** Rules that change nothing. */
@@ -52,42 +62,65 @@ public final class HeaderRules {
         return new Builder();
     }
 
+    /** A builder starting with these rules, to which more can be added. */
+    public Builder toBuilder() {
+        Builder builder = new Builder();
+        builder.rules.addAll(Arrays.asList(rules));
+        return builder;
+    }
+
     /** The headers with every rule applied in order; the same instance when there are no rules. */
     public HttpHeaders apply(HttpHeaders headers) {
         requireNonNull(headers, "headers");
-        if (kinds.length == 0) {
+        if (rules.length == 0) {
             return headers;
         }
         HttpHeaders.Builder builder = headers.toBuilder();
-        for (int i = 0; i < kinds.length; i++) {
-            switch (kinds[i]) {
+        for (Rule rule : rules) {
+            switch (rule.action()) {
                 case ADD:
-                    builder.add(names[i], values[i]);
+                    builder.add(rule.name(), rule.value());
                     break;
                 case SET:
-                    builder.set(names[i], values[i]);
+                    builder.set(rule.name(), rule.value());
                     break;
                 default:
-                    builder.remove(names[i]);
+                    builder.remove(rule.name());
                     break;
             }
         }
         return builder.build();
     }
 
+    /** The rules in the order they apply. */
+    public List<Rule> rules() {
+        return List.of(rules);
+    }
+
     /** Whether there are no rules. */
     public boolean isEmpty() {
-        return kinds.length == 0;
+        return rules.length == 0;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof HeaderRules that && Arrays.equals(rules, that.rules);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(rules);
     }
 
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder("HeaderRules[");
-        for (int i = 0; i < kinds.length; i++) {
-            text.append(i == 0 ? "" : ", ").append(kinds[i].name().toLowerCase(Locale.ROOT));
-            text.append(' ').append(names[i]);
-            if (kinds[i] != Kind.REMOVE) {
-                text.append(": ").append(values[i]);
+        for (int i = 0; i < rules.length; i++) {
+            Rule rule = rules[i];
+            text.append(i == 0 ? "" : ", ").append(rule.action().name().toLowerCase(Locale.ROOT));
+            text.append(' ').append(rule.name());
+            if (rule.action() != Action.REMOVE) {
+                text.append(": ").append(rule.value());
             }
         }
         return text.append(']').toString();
@@ -95,31 +128,27 @@ public final class HeaderRules {
 
     /** Collects rules in order; not thread-safe. */
     public static final class Builder {
-        private final List<Kind> kinds = new ArrayList<>();
-        private final List<String> names = new ArrayList<>();
-        private final List<String> values = new ArrayList<>();
+        private final List<Rule> rules = new ArrayList<>();
 
         private Builder() {}
 
         /** Adds a field, keeping any field of the same name already there. */
         public Builder add(String name, String value) {
-            return rule(Kind.ADD, requireNonNull(name, "name"), requireNonNull(value, "value"));
+            return rule(Action.ADD, requireNonNull(name, "name"), requireNonNull(value, "value"));
         }
 
         /** Replaces every field of this name with one holding the value, or adds it if there is none. */
         public Builder set(String name, String value) {
-            return rule(Kind.SET, requireNonNull(name, "name"), requireNonNull(value, "value"));
+            return rule(Action.SET, requireNonNull(name, "name"), requireNonNull(value, "value"));
         }
 
         /** Removes every field of this name. */
         public Builder remove(String name) {
-            return rule(Kind.REMOVE, requireNonNull(name, "name"), null);
+            return rule(Action.REMOVE, requireNonNull(name, "name"), null);
         }
 
-        private Builder rule(Kind kind, String name, String value) {
-            kinds.add(kind);
-            names.add(name);
-            values.add(value);
+        private Builder rule(Action action, String name, String value) {
+            rules.add(new Rule(action, name, value));
             return this;
         }
 
@@ -130,16 +159,15 @@ public final class HeaderRules {
          *     or another control character
          */
         public HeaderRules build() {
-            if (kinds.isEmpty()) {
+            if (rules.isEmpty()) {
                 return NONE;
             }
             // Validating once here means apply() can never fail on a rule.
             HttpHeaders.Builder check = HttpHeaders.builder();
-            for (int i = 0; i < kinds.size(); i++) {
-                check.add(names.get(i), values.get(i) == null ? "" : values.get(i));
+            for (Rule rule : rules) {
+                check.add(rule.name(), rule.value() == null ? "" : rule.value());
             }
-            return new HeaderRules(
-                    kinds.toArray(new Kind[0]), names.toArray(new String[0]), values.toArray(new String[0]));
+            return new HeaderRules(rules.toArray(new Rule[0]));
         }
     }
 }

@@ -3,6 +3,7 @@ package io.parry.proxy;
 import static java.util.Objects.requireNonNull;
 
 import io.parry.client.Endpoint;
+import java.util.Objects;
 
 /**
  * Which {@code Host} the upstream sees: the client's ({@link #keep()}, the default, like NGINX's
@@ -69,6 +70,21 @@ public final class HostRewrite {
             return endpoint.authority();
         }
         return incomingHost;
+    }
+
+    /** The host of {@link #fixed(String)}; {@code null} for {@link #keep()} and {@link #endpoint()}. */
+    public String fixedHost() {
+        return fixed;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof HostRewrite that && endpoint == that.endpoint && Objects.equals(fixed, that.fixed);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(fixed, endpoint);
     }
 
     @Override

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * How the upstream request's path is made from the incoming one; the query string is kept as it
@@ -22,7 +23,7 @@ import java.util.Map;
  * <p>Immutable and thread-safe; each rewrite is validated when it is made.
  */
 public final class PathRewrite {
-    private static final PathRewrite NONE = new PathRewrite(null, null, null, null, null, "none()");
+    private static final PathRewrite NONE = new PathRewrite(Kind.NONE, null, null, null, null, null, null);
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
     private static final boolean[] PCHAR = new boolean[128];
     private static final String PARAMETER_SYNTAX = "{name} or {*name}, names [A-Za-z_][A-Za-z0-9_]*";
@@ -40,26 +41,41 @@ public final class PathRewrite {
         }
     }
 
+    /** The kinds of rewrite, one per factory. */
+    public enum Kind {
+        /** {@link #none()}. */
+        NONE,
+        /** {@link #stripPrefix(String)}. */
+        STRIP_PREFIX,
+        /** {@link #replacePrefix(String, String)}. */
+        REPLACE_PREFIX,
+        /** {@link #template(String)}. */
+        TEMPLATE
+    }
+
+    private final Kind kind;
+    private final String pattern;
     private final String prefix;
     private final String replacement;
     private final String[] literals;
     private final String[] parameters;
     private final boolean[] catchAlls;
-    private final String description;
 
     private PathRewrite(
+            Kind kind,
+            String pattern,
             String prefix,
             String replacement,
             String[] literals,
             String[] parameters,
-            boolean[] catchAlls,
-            String description) {
+            boolean[] catchAlls) {
+        this.kind = kind;
+        this.pattern = pattern;
         this.prefix = prefix;
         this.replacement = replacement;
         this.literals = literals;
         this.parameters = parameters;
         this.catchAlls = catchAlls;
-        this.description = description;
     }
 
     /** The path as it came. */
@@ -76,7 +92,7 @@ public final class PathRewrite {
      */
     public static PathRewrite stripPrefix(String prefix) {
         String normalized = prefix("prefix", prefix);
-        return new PathRewrite(normalized, "/", null, null, null, "stripPrefix(" + prefix + ")");
+        return new PathRewrite(Kind.STRIP_PREFIX, prefix, normalized, "/", null, null, null);
     }
 
     /**
@@ -90,8 +106,7 @@ public final class PathRewrite {
     public static PathRewrite replacePrefix(String prefix, String replacement) {
         String normalized = prefix("prefix", prefix);
         prefix("replacement", replacement);
-        return new PathRewrite(
-                normalized, replacement, null, null, null, "replacePrefix(" + prefix + ", " + replacement + ")");
+        return new PathRewrite(Kind.REPLACE_PREFIX, prefix, normalized, replacement, null, null, null);
     }
 
     /**
@@ -137,12 +152,13 @@ public final class PathRewrite {
             catchAllArray[k] = catchAlls.get(k);
         }
         return new PathRewrite(
+                Kind.TEMPLATE,
+                template,
                 null,
                 null,
                 literals.toArray(new String[0]),
                 parameters.toArray(new String[0]),
-                catchAllArray,
-                "template(" + template + ")");
+                catchAllArray);
     }
 
     /**
@@ -165,9 +181,54 @@ public final class PathRewrite {
         return target;
     }
 
+    /** Which factory made this rewrite. */
+    public Kind kind() {
+        return kind;
+    }
+
+    /**
+     * The prefix of {@link Kind#STRIP_PREFIX} and {@link Kind#REPLACE_PREFIX}, or the template of
+     * {@link Kind#TEMPLATE}, as given to the factory; {@code null} for {@link Kind#NONE}.
+     */
+    public String pattern() {
+        return pattern;
+    }
+
+    /** What replaces the prefix of {@link Kind#REPLACE_PREFIX}; {@code null} for the other kinds. */
+    public String replacement() {
+        return kind == Kind.REPLACE_PREFIX ? replacement : null;
+    }
+
+    /** Equal when made by the same factory with the same arguments. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PathRewrite that
+                && kind == that.kind
+                && Objects.equals(pattern, that.pattern)
+                && Objects.equals(replacement(), that.replacement());
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(kind, pattern, replacement());
+    }
+
     @Override
     public String toString() {
-        return "PathRewrite." + description;
+        return "PathRewrite." + description();
+    }
+
+    private String description() {
+        switch (kind) {
+            case STRIP_PREFIX:
+                return "stripPrefix(" + pattern + ")";
+            case REPLACE_PREFIX:
+                return "replacePrefix(" + pattern + ", " + replacement + ")";
+            case TEMPLATE:
+                return "template(" + pattern + ")";
+            default:
+                return "none()";
+        }
     }
 
     private String replacePrefix(String target) {
@@ -197,7 +258,7 @@ public final class PathRewrite {
             path.append(literals[i]);
             String value = pathParams.get(parameters[i]);
             if (value == null) {
-                throw new IllegalArgumentException("pathParams: no " + parameters[i] + " (expected by " + description
+                throw new IllegalArgumentException("pathParams: no " + parameters[i] + " (expected by " + description()
                         + "; the route must match a parameter of that name)");
             }
             appendEncoded(path, value, catchAlls[i]);

@@ -3,6 +3,10 @@ package io.parry.proxy;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -39,7 +43,7 @@ public final class RetryPolicy {
 
     private RetryPolicy(Builder builder) {
         this.maxAttempts = builder.maxAttempts;
-        this.retryStatuses = Set.copyOf(builder.retryStatuses);
+        this.retryStatuses = Collections.unmodifiableSet(new LinkedHashSet<>(builder.retryStatuses));
         for (int status : retryStatuses) {
             retryStatusTable[status - 500] = true;
         }
@@ -84,7 +88,7 @@ public final class RetryPolicy {
         return maxAttempts;
     }
 
-    /** The statuses that retry an idempotent request. */
+    /** The statuses that retry an idempotent request, in the order given. */
     public Set<Integer> retryStatuses() {
         return retryStatuses;
     }
@@ -147,10 +151,27 @@ public final class RetryPolicy {
                 + minRetriesPerSecond + ", replayBufferSize=" + replayBufferSize + "}";
     }
 
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof RetryPolicy that && Arrays.equals(values(), that.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values());
+    }
+
+    /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
+    private Object[] values() {
+        return new Object[] {
+            maxAttempts, retryStatuses, backoff, maxBackoff, budgetPercent, minRetriesPerSecond, replayBufferSize
+        };
+    }
+
     /** Builds a {@link RetryPolicy}; not thread-safe. */
     public static final class Builder {
         private int maxAttempts = 3;
-        private Set<Integer> retryStatuses = Set.of(502, 503, 504);
+        private Set<Integer> retryStatuses = new LinkedHashSet<>(List.of(502, 503, 504));
         private Duration backoff = Duration.ofMillis(10);
         private Duration maxBackoff = Duration.ofMillis(250);
         private int budgetPercent = 20;

@@ -111,4 +111,16 @@ class HeaderRulesTest {
 
         assertThat(rules).hasToString("HeaderRules[set a: 1, remove b]");
     }
+
+    @Test
+    void listsItsRulesInOrder() {
+        HeaderRules rules = HeaderRules.builder().remove("a").set("b", "1").build();
+
+        assertThat(rules.rules())
+                .containsExactly(
+                        new HeaderRules.Rule(HeaderRules.Action.REMOVE, "a", null),
+                        new HeaderRules.Rule(HeaderRules.Action.SET, "b", "1"));
+        assertThat(rules.toBuilder().add("c", "2").build().rules()).hasSize(3);
+        assertThat(HeaderRules.none().rules()).isEmpty();
+    }
 }

@@ -59,4 +59,13 @@ class HostRewriteTest {
         assertThat(HostRewrite.endpoint()).hasToString("HostRewrite.endpoint()");
         assertThat(HostRewrite.fixed("a")).hasToString("HostRewrite.fixed(a)");
     }
+
+    @Test
+    void equalsTheSameRewrite() {
+        assertThat(HostRewrite.fixed("a")).isEqualTo(HostRewrite.fixed("a")).hasSameHashCodeAs(HostRewrite.fixed("a"));
+        assertThat(HostRewrite.fixed("a")).isNotEqualTo(HostRewrite.fixed("b"));
+        assertThat(HostRewrite.keep()).isNotEqualTo(HostRewrite.endpoint());
+        assertThat(HostRewrite.fixed("a").fixedHost()).isEqualTo("a");
+        assertThat(HostRewrite.keep().fixedHost()).isNull();
+    }
 }

@@ -199,4 +199,28 @@ class PathRewriteTest {
         assertThat(PathRewrite.replacePrefix("/a", "/b")).hasToString("PathRewrite.replacePrefix(/a, /b)");
         assertThat(PathRewrite.template("/u/{id}")).hasToString("PathRewrite.template(/u/{id})");
     }
+
+    @Test
+    void equalsARewriteMadeByTheSameFactoryWithTheSameArguments() {
+        assertThat(PathRewrite.replacePrefix("/a", "/b"))
+                .isEqualTo(PathRewrite.replacePrefix("/a", "/b"))
+                .hasSameHashCodeAs(PathRewrite.replacePrefix("/a", "/b"))
+                .isNotEqualTo(PathRewrite.replacePrefix("/a", "/c"))
+                .isNotEqualTo(PathRewrite.stripPrefix("/a"));
+        assertThat(PathRewrite.template("/u/{id}")).isEqualTo(PathRewrite.template("/u/{id}"));
+        assertThat(PathRewrite.stripPrefix("/a")).isNotEqualTo(PathRewrite.template("/a"));
+    }
+
+    @Test
+    void tellsWhichFactoryMadeItAndWithWhat() {
+        PathRewrite replace = PathRewrite.replacePrefix("/api/", "/v2");
+
+        assertThat(replace.kind()).isEqualTo(PathRewrite.Kind.REPLACE_PREFIX);
+        assertThat(replace.pattern()).isEqualTo("/api/");
+        assertThat(replace.replacement()).isEqualTo("/v2");
+        assertThat(PathRewrite.stripPrefix("/api").replacement()).isNull();
+        assertThat(PathRewrite.template("/u/{id}").pattern()).isEqualTo("/u/{id}");
+        assertThat(PathRewrite.none().kind()).isEqualTo(PathRewrite.Kind.NONE);
+        assertThat(PathRewrite.none().pattern()).isNull();
+    }
 }

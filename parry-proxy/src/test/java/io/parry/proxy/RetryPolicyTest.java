@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -112,5 +114,15 @@ class RetryPolicyTest {
                 .hasMessage("minRetriesPerSecond: -1 (expected: 0..100000)");
         assertThatThrownBy(() -> RetryPolicy.builder().replayBufferSize(-1).build())
                 .hasMessage("replayBufferSize: -1 (expected: >= 0)");
+    }
+
+    @Test
+    void keepsRetryStatusesInTheOrderGiven() {
+        assertThat(RetryPolicy.ofDefault().retryStatuses()).containsExactly(502, 503, 504);
+        assertThat(RetryPolicy.builder()
+                        .retryStatuses(new LinkedHashSet<>(List.of(504, 500, 502)))
+                        .build()
+                        .retryStatuses())
+                .containsExactly(504, 500, 502);
     }
 }

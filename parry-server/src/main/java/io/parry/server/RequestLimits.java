@@ -1,5 +1,7 @@
 package io.parry.server;
 
+import java.util.Arrays;
+
 /**
  * The sizes and counts a request and a connection may reach. Each limit, when passed, is answered
  * with its own status and counted as a {@link Rejection}.
@@ -76,6 +78,30 @@ public final class RequestLimits {
     /** The most requests of one connection in flight at once; beyond it the server stops reading. */
     public int maxPipelinedRequests() {
         return maxPipelinedRequests;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof RequestLimits that && Arrays.equals(values(), that.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values());
+    }
+
+    @Override
+    public String toString() {
+        return "RequestLimits{maxInitialLineLength=" + maxInitialLineLength + ", maxHeaderSize=" + maxHeaderSize
+                + ", maxHeaderCount=" + maxHeaderCount + ", maxBodySize=" + maxBodySize + ", maxConnections="
+                + maxConnections + ", maxPipelinedRequests=" + maxPipelinedRequests + "}";
+    }
+
+    /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
+    private Object[] values() {
+        return new Object[] {
+            maxInitialLineLength, maxHeaderSize, maxHeaderCount, maxBodySize, maxConnections, maxPipelinedRequests
+        };
     }
 
     /** Builds {@link RequestLimits}; not thread-safe. */

@@ -109,7 +109,7 @@ public final class Server implements AutoCloseable {
 
     /** Builds a {@link Server}; not thread-safe. */
     public static final class Builder {
-        private final ServerOptions.Builder options = ServerOptions.builder();
+        private ServerOptions.Builder options = ServerOptions.builder();
         private Handler handler;
         private ErrorHandler errorHandler;
         private final List<RequestListener> listeners = new ArrayList<>();
@@ -162,6 +162,12 @@ public final class Server implements AutoCloseable {
         /** Sets the address to listen on. */
         public Builder host(String host) {
             options.host(host);
+            return this;
+        }
+
+        /** Sets every option at once, replacing what was set so far; later calls may change them. */
+        public Builder options(ServerOptions options) {
+            this.options = requireNonNull(options, "options").toBuilder();
             return this;
         }
 

@@ -3,6 +3,7 @@ package io.parry.server;
 import static java.util.Objects.requireNonNull;
 
 import io.parry.transport.TransportKind;
+import java.util.Arrays;
 
 /**
  * How a {@link Server} listens and what it allows: listener address, event loops, transport,
@@ -94,6 +95,28 @@ public final class ServerOptions {
     /** Whether requests are traced and their ids put in the SLF4J MDC; see {@link Builder#tracing(boolean)}. */
     public boolean tracing() {
         return tracing;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ServerOptions that && Arrays.equals(values(), that.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values());
+    }
+
+    @Override
+    public String toString() {
+        return "ServerOptions{host=" + host + ", port=" + port + ", eventLoopThreads=" + eventLoopThreads
+                + ", transport=" + transport + ", limits=" + limits + ", timeouts=" + timeouts + ", workers=" + workers
+                + ", tracing=" + tracing + "}";
+    }
+
+    /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
+    private Object[] values() {
+        return new Object[] {host, port, eventLoopThreads, transport, limits, timeouts, workers, tracing};
     }
 
     /** Builds {@link ServerOptions}; not thread-safe. */

@@ -3,6 +3,7 @@ package io.parry.server;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * How long the server waits for each stage of an exchange. {@link Duration#ZERO} disables a timeout.
@@ -64,6 +65,27 @@ public final class ServerTimeouts {
     /** The write timeout. */
     public Duration write() {
         return write;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ServerTimeouts that && Arrays.equals(values(), that.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values());
+    }
+
+    @Override
+    public String toString() {
+        return "ServerTimeouts{headerRead=" + headerRead + ", idle=" + idle + ", request=" + request + ", write="
+                + write + "}";
+    }
+
+    /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
+    private Object[] values() {
+        return new Object[] {headerRead, idle, request, write};
     }
 
     /** Builds {@link ServerTimeouts}; not thread-safe. */

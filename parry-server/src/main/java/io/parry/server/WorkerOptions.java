@@ -1,5 +1,7 @@
 package io.parry.server;
 
+import java.util.Arrays;
+
 /**
  * The worker executor that runs {@link Handler#blocking(BlockingHandler) blocking} handlers. On JDK
  * 21 and later each task gets a virtual thread, at most {@code maxConcurrent} at once; on JDK 17 a
@@ -58,6 +60,27 @@ public final class WorkerOptions {
     /** The tasks that may wait for a platform thread. */
     public int queueSize() {
         return queueSize;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof WorkerOptions that && Arrays.equals(values(), that.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values());
+    }
+
+    @Override
+    public String toString() {
+        return "WorkerOptions{virtualThreads=" + virtualThreads + ", maxConcurrent=" + maxConcurrent + ", maxThreads="
+                + maxThreads + ", queueSize=" + queueSize + "}";
+    }
+
+    /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
+    private Object[] values() {
+        return new Object[] {virtualThreads, maxConcurrent, maxThreads, queueSize};
     }
 
     /** Builds {@link WorkerOptions}; not thread-safe. */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * Active health checks: every {@code interval} each endpoint gets {@code GET <path>} with {@code
@@ -78,6 +79,21 @@ public final class HealthCheck {
     public String toString() {
         return "HealthCheck{path=" + path + ", interval=" + interval + ", timeout=" + timeout + ", healthyThreshold="
                 + healthyThreshold + ", unhealthyThreshold=" + unhealthyThreshold + "}";
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof HealthCheck that && Arrays.equals(values(), that.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values());
+    }
+
+    /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
+    private Object[] values() {
+        return new Object[] {path, interval, timeout, healthyThreshold, unhealthyThreshold};
     }
 
     /** Builds a {@link HealthCheck}; not thread-safe. */

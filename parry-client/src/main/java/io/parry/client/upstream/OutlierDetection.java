@@ -3,6 +3,7 @@ package io.parry.client.upstream;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * Passive ejection: after {@code consecutiveFailures} failed calls in a row, an endpoint is ejected
@@ -92,6 +93,21 @@ public final class OutlierDetection {
     public String toString() {
         return "OutlierDetection{consecutiveFailures=" + consecutiveFailures + ", ejectionTime=" + ejectionTime
                 + ", maxEjectionTime=" + maxEjectionTime + ", maxEjectionPercent=" + maxEjectionPercent + "}";
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof OutlierDetection that && Arrays.equals(values(), that.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values());
+    }
+
+    /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
+    private Object[] values() {
+        return new Object[] {consecutiveFailures, ejectionTime, maxEjectionTime, maxEjectionPercent};
     }
 
     /** Builds {@link OutlierDetection}; not thread-safe. */

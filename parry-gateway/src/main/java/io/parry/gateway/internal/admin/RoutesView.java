@@ -1,17 +1,18 @@
 package io.parry.gateway.internal.admin;
 
-import io.parry.gateway.internal.config.ClientTimeoutsConfig;
-import io.parry.gateway.internal.config.HeaderRulesConfig;
 import io.parry.gateway.internal.config.MatchConfig;
 import io.parry.gateway.internal.config.MatchKind;
-import io.parry.gateway.internal.config.PathRewriteConfig;
 import io.parry.gateway.internal.config.ProxyAction;
 import io.parry.gateway.internal.config.RedirectAction;
 import io.parry.gateway.internal.config.RespondAction;
-import io.parry.gateway.internal.config.RetryConfig;
 import io.parry.gateway.internal.config.RouteConfig;
+import io.parry.gateway.internal.config.TimeoutOverrides;
 import io.parry.gateway.internal.reload.ActiveConfig;
 import io.parry.gateway.internal.reload.ReloadFailure;
+import io.parry.proxy.HeaderRules;
+import io.parry.proxy.HostRewrite;
+import io.parry.proxy.PathRewrite;
+import io.parry.proxy.RetryPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -85,11 +86,11 @@ final class RoutesView {
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("upstream", proxy.upstream());
         pathRewrite(proxy.path(), view);
-        view.put("host", proxy.host());
-        if (!proxy.requestHeaders().equals(HeaderRulesConfig.NONE)) {
+        view.put("host", host(proxy.host()));
+        if (!proxy.requestHeaders().isEmpty()) {
             view.put("requestHeaders", headers(proxy.requestHeaders()));
         }
-        if (!proxy.responseHeaders().equals(HeaderRulesConfig.NONE)) {
+        if (!proxy.responseHeaders().isEmpty()) {
             view.put("responseHeaders", headers(proxy.responseHeaders()));
         }
         if (!proxy.timeouts().isEmpty()) {
@@ -99,31 +100,56 @@ final class RoutesView {
         return view;
     }
 
-    private static void pathRewrite(PathRewriteConfig path, Map<String, Object> view) {
+    private static void pathRewrite(PathRewrite path, Map<String, Object> view) {
         switch (path.kind()) {
             case STRIP_PREFIX:
-                view.put("stripPrefix", path.path());
+                view.put("stripPrefix", path.pattern());
                 break;
             case REPLACE_PREFIX:
-                view.put("replacePrefix", Map.of("prefix", path.path(), "with", path.replacement()));
+                view.put("replacePrefix", Map.of("prefix", path.pattern(), "with", path.replacement()));
                 break;
             case TEMPLATE:
-                view.put("pathTemplate", path.path());
+                view.put("pathTemplate", path.pattern());
                 break;
             default:
                 break;
         }
     }
 
-    private static Map<String, Object> headers(HeaderRulesConfig rules) {
+    /** As the file says it: {@code keep}, {@code endpoint} or the host. */
+    private static String host(HostRewrite host) {
+        if (host.equals(HostRewrite.keep())) {
+            return "keep";
+        }
+        return host.equals(HostRewrite.endpoint()) ? "endpoint" : host.fixedHost();
+    }
+
+    /** In the file's terms: fields added, fields set, names removed. */
+    private static Map<String, Object> headers(HeaderRules rules) {
+        Map<String, String> add = new LinkedHashMap<>();
+        Map<String, String> set = new LinkedHashMap<>();
+        List<String> remove = new ArrayList<>();
+        for (HeaderRules.Rule rule : rules.rules()) {
+            switch (rule.action()) {
+                case ADD:
+                    add.put(rule.name(), rule.value());
+                    break;
+                case SET:
+                    set.put(rule.name(), rule.value());
+                    break;
+                default:
+                    remove.add(rule.name());
+                    break;
+            }
+        }
         Map<String, Object> view = new LinkedHashMap<>();
-        view.put("add", rules.add());
-        view.put("set", rules.set());
-        view.put("remove", rules.remove());
+        view.put("add", add);
+        view.put("set", set);
+        view.put("remove", remove);
         return view;
     }
 
-    static Map<String, Object> timeouts(ClientTimeoutsConfig timeouts) {
+    private static Map<String, Object> timeouts(TimeoutOverrides timeouts) {
         Map<String, Object> view = new LinkedHashMap<>();
         putDuration(view, "connect", timeouts.connect());
         putDuration(view, "responseHeaders", timeouts.responseHeaders());
@@ -132,10 +158,10 @@ final class RoutesView {
         return view;
     }
 
-    private static Map<String, Object> retry(RetryConfig retry) {
+    private static Map<String, Object> retry(RetryPolicy retry) {
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("maxAttempts", retry.maxAttempts());
-        view.put("retryStatuses", retry.retryStatuses());
+        view.put("retryStatuses", List.copyOf(retry.retryStatuses()));
         view.put("backoff", Durations.format(retry.backoff()));
         view.put("maxBackoff", Durations.format(retry.maxBackoff()));
         view.put("budgetPercent", retry.budgetPercent());

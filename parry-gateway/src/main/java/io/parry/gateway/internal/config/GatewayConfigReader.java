@@ -1,6 +1,9 @@
 package io.parry.gateway.internal.config;
 
 import io.parry.proxy.ForwardingOptions;
+import io.parry.server.RequestLimits;
+import io.parry.server.ServerOptions;
+import io.parry.server.ServerTimeouts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +14,7 @@ import java.util.Map;
  * access log, metrics and tracing, then upstreams and routes.
  */
 final class GatewayConfigReader {
-    private static final List<String> KEYS = List.of(
+    static final List<String> KEYS = List.of(
             "version",
             "listener",
             "admin",
@@ -23,10 +26,10 @@ final class GatewayConfigReader {
             "tracing",
             "upstreams",
             "routes");
-    private static final List<String> LISTENER_KEYS = List.of("host", "port");
-    private static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
-    private static final List<String> TIMEOUTS_KEYS = List.of("headerRead", "idle", "request", "write");
-    private static final List<String> FORWARDING_KEYS = List.of("trustedProxies", "via", "xForwarded", "forwarded");
+    static final List<String> LISTENER_KEYS = List.of("host", "port");
+    static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
+    static final List<String> TIMEOUTS_KEYS = List.of("headerRead", "idle", "request", "write");
+    static final List<String> FORWARDING_KEYS = List.of("trustedProxies", "via", "xForwarded", "forwarded");
     private static final int DEFAULT_PORT = 8080;
     private static final int DEFAULT_ADMIN_PORT = 9901;
 
@@ -47,38 +50,42 @@ final class GatewayConfigReader {
             return null;
         }
         Section top = Section.of(root, "", "the file", errors, KEYS);
-        ListenerConfig listener = listener(top, "listener", "0.0.0.0", "PORT", DEFAULT_PORT);
-        ListenerConfig admin = listener(top, "admin", "127.0.0.1", "ADMIN_PORT", DEFAULT_ADMIN_PORT);
-        if (listener.port() != 0 && listener.port() == admin.port()) {
+        ServerOptions.Builder listener = listener(top, "listener", "0.0.0.0", "PORT", DEFAULT_PORT);
+        ServerOptions admin = listener(top, "admin", "127.0.0.1", "ADMIN_PORT", DEFAULT_ADMIN_PORT)
+                .build();
+        int port = listener.build().port();
+        if (port != 0 && port == admin.port()) {
             errors.add(
                     top.keyLocation("admin"),
                     "the admin listener's port " + admin.port()
                             + " is also the listener's (expected two different ports)");
         }
         Map<String, UpstreamConfig> upstreams = upstreams(top);
+        String version = top.string("version", "");
+        listener.limits(limits(top)).timeouts(timeouts(top));
+        ForwardingOptions forwarding = forwarding(top);
+        AccessLogKind accessLog = ObservabilityReader.accessLog(top);
+        MetricsConfig metrics = ObservabilityReader.metrics(top);
+        listener.tracing(top.bool("tracing", ServerOptions.ofDefault().tracing()));
         return new GatewayConfig(
-                top.string("version", ""),
-                listener,
-                admin,
-                limits(top),
-                timeouts(top),
-                forwarding(top),
-                ObservabilityReader.read(top),
-                upstreams,
-                routes(top, upstreams));
+                version, listener.build(), admin, forwarding, accessLog, metrics, upstreams, routes(top, upstreams));
     }
 
-    private ListenerConfig listener(Section top, String key, String defaultHost, String portVariable, int defaultPort) {
+    /** A listener's address: host and port, the rest of its options the defaults. */
+    private ServerOptions.Builder listener(
+            Section top, String key, String defaultHost, String portVariable, int defaultPort) {
         int port = defaultPort(top, key, portVariable, defaultPort);
+        ServerOptions.Builder listener =
+                ServerOptions.builder().host(defaultHost).port(port);
         Section section = top.section(key, "'" + key + "'", LISTENER_KEYS);
         if (section == null) {
-            return new ListenerConfig(defaultHost, port);
+            return listener;
         }
         String host = section.string("host", defaultHost);
         if (host.isBlank() || hasSpaceOrControl(host)) {
             section.invalid("host", "'host' must be a host name or address such as 0.0.0.0, got '" + host + "'");
         }
-        return new ListenerConfig(host, section.integer("port", 0, 65535, port));
+        return listener.host(host).port(section.integer("port", 0, 65535, port));
     }
 
     /** A port the file does not give comes from the environment when it is set there, so {@code PORT=9000} works without a file change. */
@@ -105,37 +112,43 @@ final class GatewayConfigReader {
         return defaultPort;
     }
 
-    private LimitsConfig limits(Section top) {
+    /** The gateway server's request limits; what the file cannot set keeps the {@link RequestLimits} default. */
+    private RequestLimits limits(Section top) {
         Section section = top.section("limits", "'limits'", LIMITS_KEYS);
+        RequestLimits d = RequestLimits.ofDefault();
         if (section == null) {
-            return LimitsConfig.DEFAULT;
+            return d;
         }
-        LimitsConfig d = LimitsConfig.DEFAULT;
-        return new LimitsConfig(
-                section.size("maxBodySize", 1, Long.MAX_VALUE, d.maxBodySize()),
-                (int) section.size("maxHeaderSize", 1, Integer.MAX_VALUE, d.maxHeaderSize()),
-                section.integer("maxConnections", 1, Integer.MAX_VALUE, d.maxConnections()));
+        int errorsBefore = errors.count();
+        RequestLimits.Builder limits = d.toBuilder()
+                .maxBodySize(section.size("maxBodySize", 1, Long.MAX_VALUE, d.maxBodySize()))
+                .maxHeaderSize((int) section.size("maxHeaderSize", 1, Integer.MAX_VALUE, d.maxHeaderSize()))
+                .maxConnections(section.integer("maxConnections", 1, Integer.MAX_VALUE, d.maxConnections()));
+        return section.build(errorsBefore, limits::build, d);
     }
 
-    private TimeoutsConfig timeouts(Section top) {
+    private ServerTimeouts timeouts(Section top) {
         Section section = top.section("timeouts", "'timeouts'", TIMEOUTS_KEYS);
+        ServerTimeouts d = ServerTimeouts.ofDefault();
         if (section == null) {
-            return TimeoutsConfig.DEFAULT;
+            return d;
         }
-        TimeoutsConfig d = TimeoutsConfig.DEFAULT;
-        return new TimeoutsConfig(
-                section.duration("headerRead", d.headerRead()),
-                section.duration("idle", d.idle()),
-                section.duration("request", d.request()),
-                section.duration("write", d.write()));
+        int errorsBefore = errors.count();
+        ServerTimeouts.Builder timeouts = d.toBuilder()
+                .headerRead(section.duration("headerRead", d.headerRead()))
+                .idle(section.duration("idle", d.idle()))
+                .request(section.duration("request", d.request()))
+                .write(section.duration("write", d.write()));
+        return section.build(errorsBefore, timeouts::build, d);
     }
 
-    private ForwardingConfig forwarding(Section top) {
+    private ForwardingOptions forwarding(Section top) {
         Section section = top.section("forwarding", "'forwarding'", FORWARDING_KEYS);
+        ForwardingOptions d = ForwardingOptions.ofDefault();
         if (section == null) {
-            return ForwardingConfig.DEFAULT;
+            return d;
         }
-        ForwardingConfig d = ForwardingConfig.DEFAULT;
+        int errorsBefore = errors.count();
         List<String> trusted = new ArrayList<>();
         for (YamlScalar scalar : section.scalars("trustedProxies", "an IP address or CIDR block such as 10.0.0.0/8")) {
             String entry = scalar.text();
@@ -155,8 +168,12 @@ final class GatewayConfigReader {
         } catch (IllegalArgumentException e) {
             section.invalid("via", "'via' must be a token such as parry, or empty to send no Via, got '" + via + "'");
         }
-        return new ForwardingConfig(
-                trusted, via, section.bool("xForwarded", d.xForwarded()), section.bool("forwarded", d.forwarded()));
+        ForwardingOptions.Builder forwarding = d.toBuilder()
+                .trustedProxies(trusted)
+                .via(via)
+                .xForwarded(section.bool("xForwarded", d.xForwarded()))
+                .forwarded(section.bool("forwarded", d.forwarded()));
+        return section.build(errorsBefore, forwarding::build, d);
     }
 
     private Map<String, UpstreamConfig> upstreams(Section top) {

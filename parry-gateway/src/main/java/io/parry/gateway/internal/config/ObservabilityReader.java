@@ -2,26 +2,22 @@ package io.parry.gateway.internal.config;
 
 import java.util.List;
 
-/** Reads the top-level {@code accessLog}, {@code metrics} and {@code tracing} settings. */
+/** Reads the top-level {@code accessLog} and {@code metrics} settings. */
 final class ObservabilityReader {
-    private static final List<String> ACCESS_LOG_NAMES = List.of("json", "combined", "off");
-    private static final List<String> METRICS_KEYS = List.of("prometheus", "jmx");
+    static final List<String> ACCESS_LOG_NAMES = List.of("json", "combined", "off");
+    static final List<String> METRICS_KEYS = List.of("prometheus", "jmx");
 
     private ObservabilityReader() {}
 
-    static ObservabilityConfig read(Section top) {
-        ObservabilityConfig d = ObservabilityConfig.DEFAULT;
-        return new ObservabilityConfig(accessLog(top), metrics(top), top.bool("tracing", d.tracing()));
-    }
-
-    private static AccessLogKind accessLog(Section top) {
+    /** The access log's format, JSON lines by default. */
+    static AccessLogKind accessLog(Section top) {
         if (top.isOff("accessLog")) {
             return AccessLogKind.OFF;
         }
         String expected = "one of " + String.join(", ", ACCESS_LOG_NAMES);
         String text = top.text("accessLog", expected);
         if (text == null) {
-            return ObservabilityConfig.DEFAULT.accessLog();
+            return AccessLogKind.JSON;
         }
         if (text.equals("json")) {
             return AccessLogKind.JSON;
@@ -34,10 +30,11 @@ final class ObservabilityReader {
                 "accessLog",
                 "'accessLog' must be " + expected + ", got '" + text + "'"
                         + (closest == null ? "" : ", did you mean '" + closest + "'?"));
-        return ObservabilityConfig.DEFAULT.accessLog();
+        return AccessLogKind.JSON;
     }
 
-    private static MetricsConfig metrics(Section top) {
+    /** The metric registries, Prometheus by default. */
+    static MetricsConfig metrics(Section top) {
         if (top.isOff("metrics")) {
             return MetricsConfig.OFF;
         }

@@ -1,6 +1,8 @@
 package io.parry.gateway.internal.config;
 
+import io.parry.proxy.HeaderRules;
 import io.parry.proxy.HostRewrite;
+import io.parry.proxy.PathRewrite;
 import io.parry.proxy.RetryPolicy;
 
 /**
@@ -8,32 +10,18 @@ import io.parry.proxy.RetryPolicy;
  *
  * @param upstream the name of the upstream group, defined in the same file
  * @param path how the upstream path is made from the request's
- * @param host which {@code Host} the upstream sees: {@code keep} (the default), {@code endpoint}, or a
- *     fixed host
- * @param requestHeaders rules applied to the request's headers on the way up
- * @param responseHeaders rules applied to the response's headers on the way down
- * @param timeouts the route's overrides of the upstream group's timeouts; {@link ClientTimeoutsConfig#NONE} for none
+ * @param host which {@code Host} the upstream sees (default {@link HostRewrite#keep()})
+ * @param requestHeaders rules applied to the request's headers on the way up: removals, then sets, then adds
+ * @param responseHeaders rules applied to the response's headers on the way down, in the same order
+ * @param timeouts the route's overrides of the upstream group's timeouts; {@link TimeoutOverrides#NONE} for none
  * @param retry the retry policy (default {@link RetryPolicy#ofDefault()})
  */
 public record ProxyAction(
         String upstream,
-        PathRewriteConfig path,
-        String host,
-        HeaderRulesConfig requestHeaders,
-        HeaderRulesConfig responseHeaders,
-        ClientTimeoutsConfig timeouts,
-        RetryConfig retry)
-        implements RouteAction {
-
-    /** The {@code host} setting as a proxy option. */
-    public HostRewrite toHostRewrite() {
-        switch (host) {
-            case "keep":
-                return HostRewrite.keep();
-            case "endpoint":
-                return HostRewrite.endpoint();
-            default:
-                return HostRewrite.fixed(host);
-        }
-    }
-}
+        PathRewrite path,
+        HostRewrite host,
+        HeaderRules requestHeaders,
+        HeaderRules responseHeaders,
+        TimeoutOverrides timeouts,
+        RetryPolicy retry)
+        implements RouteAction {}

@@ -1,15 +1,19 @@
 package io.parry.gateway.internal.config;
 
+import io.parry.proxy.HeaderRules;
 import io.parry.proxy.HostRewrite;
 import io.parry.proxy.PathRewrite;
+import io.parry.proxy.RetryPolicy;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /** Reads a route's {@code proxy} action: the upstream it names, path and host rewrites, header rules, timeouts and retries. */
 final class ProxyActionReader {
-    private static final List<String> KEYS = List.of(
+    static final List<String> KEYS = List.of(
             "upstream",
             "stripPrefix",
             "replacePrefix",
@@ -20,9 +24,9 @@ final class ProxyActionReader {
             "timeouts",
             "retry");
     private static final List<String> REWRITE_KEYS = List.of("stripPrefix", "replacePrefix", "pathTemplate");
-    private static final List<String> REPLACE_PREFIX_KEYS = List.of("prefix", "with");
-    private static final List<String> HEADER_RULE_KEYS = List.of("add", "set", "remove");
-    private static final List<String> RETRY_KEYS =
+    static final List<String> REPLACE_PREFIX_KEYS = List.of("prefix", "with");
+    static final List<String> HEADER_RULE_KEYS = List.of("add", "set", "remove");
+    static final List<String> RETRY_KEYS =
             List.of("maxAttempts", "retryStatuses", "backoff", "maxBackoff", "budgetPercent", "replayBufferSize");
 
     private final Collection<String> upstreams;
@@ -43,7 +47,7 @@ final class ProxyActionReader {
                 host(section),
                 headerRules(section, "requestHeaders"),
                 headerRules(section, "responseHeaders"),
-                UpstreamReader.timeouts(section, section.context() + " timeouts", ClientTimeoutsConfig.NONE),
+                UpstreamReader.timeouts(section, section.context() + " timeouts"),
                 retry(section));
     }
 
@@ -60,7 +64,7 @@ final class ProxyActionReader {
         return name;
     }
 
-    private PathRewriteConfig path(Section section, MatchConfig match) {
+    private PathRewrite path(Section section, MatchConfig match) {
         String first = null;
         for (String key : REWRITE_KEYS) {
             if (section.has(key) && first == null) {
@@ -70,11 +74,11 @@ final class ProxyActionReader {
                         section.keyLocation(key),
                         section.context() + " has both '" + first + "' and '" + key
                                 + "' (expected at most one of stripPrefix, replacePrefix, pathTemplate)");
-                return PathRewriteConfig.NONE;
+                return PathRewrite.none();
             }
         }
         if (first == null) {
-            return PathRewriteConfig.NONE;
+            return PathRewrite.none();
         }
         switch (first) {
             case "stripPrefix":
@@ -86,50 +90,50 @@ final class ProxyActionReader {
         }
     }
 
-    private static PathRewriteConfig stripPrefix(Section section) {
+    private static PathRewrite stripPrefix(Section section) {
         String prefix = section.text("stripPrefix", "a path prefix such as /api");
         if (prefix == null || !isPrefix(prefix)) {
             if (prefix != null) {
                 section.invalid(
                         "stripPrefix", "'stripPrefix' must be a path prefix such as /api, got '" + prefix + "'");
             }
-            return PathRewriteConfig.NONE;
+            return PathRewrite.none();
         }
-        return new PathRewriteConfig(PathRewriteConfig.Kind.STRIP_PREFIX, prefix, null);
+        return PathRewrite.stripPrefix(prefix);
     }
 
-    private static PathRewriteConfig replacePrefix(Section proxy) {
+    private static PathRewrite replacePrefix(Section proxy) {
         Section section = proxy.section("replacePrefix", proxy.context() + " replacePrefix", REPLACE_PREFIX_KEYS);
         if (section == null) {
-            return PathRewriteConfig.NONE;
+            return PathRewrite.none();
         }
         String prefix = section.requiredString("prefix", "the path prefix to replace, such as /api");
         String with = section.requiredString("with", "the path that replaces it, such as /v2");
         if (prefix == null || with == null) {
-            return PathRewriteConfig.NONE;
+            return PathRewrite.none();
         }
         if (!isPrefix(prefix)) {
             section.invalid("prefix", "'prefix' must be a path prefix such as /api, got '" + prefix + "'");
-            return PathRewriteConfig.NONE;
+            return PathRewrite.none();
         }
         if (!isPath(with)) {
             section.invalid("with", "'with' must be a path such as /v2, got '" + with + "'");
-            return PathRewriteConfig.NONE;
+            return PathRewrite.none();
         }
-        return new PathRewriteConfig(PathRewriteConfig.Kind.REPLACE_PREFIX, prefix, with);
+        return PathRewrite.replacePrefix(prefix, with);
     }
 
-    private static PathRewriteConfig template(Section section, MatchConfig match) {
+    private static PathRewrite template(Section section, MatchConfig match) {
         String template = section.text("pathTemplate", "a path template such as /users/{id}");
         if (template == null) {
-            return PathRewriteConfig.NONE;
+            return PathRewrite.none();
         }
         if (!isTemplate(template)) {
             section.invalid(
                     "pathTemplate",
                     "'pathTemplate' must be a path template such as /users/{id}, got '" + template
                             + "' (parameters are " + PathSyntax.PARAMETER_SYNTAX + ")");
-            return PathRewriteConfig.NONE;
+            return PathRewrite.none();
         }
         if (match != null) {
             List<String> defined = match.kind() == MatchKind.TEMPLATE ? PathSyntax.parameters(match.path()) : List.of();
@@ -142,47 +146,58 @@ final class ProxyActionReader {
                 }
             }
         }
-        return new PathRewriteConfig(PathRewriteConfig.Kind.TEMPLATE, template, null);
+        return PathRewrite.template(template);
     }
 
-    private static String host(Section section) {
+    private static HostRewrite host(Section section) {
         String host = section.string("host", "keep");
-        if (!host.equals("keep") && !host.equals("endpoint") && !isHost(host)) {
+        if (host.equals("keep")) {
+            return HostRewrite.keep();
+        }
+        if (host.equals("endpoint")) {
+            return HostRewrite.endpoint();
+        }
+        if (!isHost(host)) {
             section.invalid(
                     "host", "'host' must be keep, endpoint or a host name such as api.internal, got '" + host + "'");
-            return "keep";
+            return HostRewrite.keep();
         }
-        return host;
+        return HostRewrite.fixed(host);
     }
 
-    private static HeaderRulesConfig headerRules(Section proxy, String key) {
+    /** The rules in the order they apply, whatever order the file gives them in: remove, then set, then add. */
+    private static HeaderRules headerRules(Section proxy, String key) {
         Section section = proxy.section(key, proxy.context() + " " + key, HEADER_RULE_KEYS);
         if (section == null) {
-            return HeaderRulesConfig.NONE;
+            return HeaderRules.none();
         }
+        int errorsBefore = section.errors().count();
         HeaderSyntax.check(section, "add");
         HeaderSyntax.check(section, "set");
-        List<String> remove = new ArrayList<>();
+        HeaderRules.Builder rules = HeaderRules.builder();
         for (YamlScalar name : section.scalars("remove", "a header name")) {
             HeaderSyntax.checkName(section, "remove", name.text(), name.location());
-            remove.add(name.text());
+            rules.remove(name.text());
         }
-        return new HeaderRulesConfig(
-                section.stringMap("add", "a header value"), section.stringMap("set", "a header value"), remove);
+        Map<String, String> add = section.stringMap("add", "a header value");
+        section.stringMap("set", "a header value").forEach(rules::set);
+        add.forEach(rules::add);
+        return section.build(errorsBefore, rules::build, HeaderRules.none());
     }
 
-    private static RetryConfig retry(Section proxy) {
+    private static RetryPolicy retry(Section proxy) {
         if (proxy.isOff("retry")) {
-            return RetryConfig.OFF;
+            return RetryPolicy.none();
         }
         Section section = proxy.section("retry", proxy.context() + " retry", RETRY_KEYS);
+        RetryPolicy d = RetryPolicy.ofDefault();
         if (section == null) {
-            return RetryConfig.DEFAULT;
+            return d;
         }
-        RetryConfig d = RetryConfig.DEFAULT;
-        List<Integer> statuses = d.retryStatuses();
+        int errorsBefore = section.errors().count();
+        Set<Integer> statuses = d.retryStatuses();
         if (section.has("retryStatuses")) {
-            statuses = new ArrayList<>();
+            statuses = new LinkedHashSet<>();
             for (YamlScalar status : section.scalars("retryStatuses", "a status from 500 to 599")) {
                 int value = status(status.text());
                 if (value < 500 || value > 599) {
@@ -190,7 +205,7 @@ final class ProxyActionReader {
                             status.location(),
                             "each entry of 'retryStatuses' must be a status from 500 to 599, got '" + status.text()
                                     + "'");
-                } else if (!statuses.contains(value)) {
+                } else {
                     statuses.add(value);
                 }
             }
@@ -205,13 +220,14 @@ final class ProxyActionReader {
                             + DurationText.format(backoff)
                             + ")");
         }
-        return new RetryConfig(
-                section.integer("maxAttempts", 1, 100, d.maxAttempts()),
-                statuses,
-                backoff,
-                maxBackoff,
-                section.integer("budgetPercent", 0, 100, d.budgetPercent()),
-                (int) section.size("replayBufferSize", 0, Integer.MAX_VALUE, d.replayBufferSize()));
+        RetryPolicy.Builder policy = d.toBuilder()
+                .maxAttempts(section.integer("maxAttempts", 1, 100, d.maxAttempts()))
+                .retryStatuses(statuses)
+                .backoff(backoff)
+                .maxBackoff(maxBackoff)
+                .budgetPercent(section.integer("budgetPercent", 0, 100, d.budgetPercent()))
+                .replayBufferSize((int) section.size("replayBufferSize", 0, Integer.MAX_VALUE, d.replayBufferSize()));
+        return section.build(errorsBefore, policy::build, d);
     }
 
     private static int status(String text) {

@@ -7,11 +7,11 @@ import java.util.Map;
 
 /** Reads the routes one at a time: a unique name, a match, and exactly one action. */
 final class RouteReader {
-    private static final List<String> KEYS = List.of("name", "match", "proxy", "respond", "redirect");
+    static final List<String> KEYS = List.of("name", "match", "proxy", "respond", "redirect");
     private static final List<String> ACTIONS = List.of("proxy", "respond", "redirect");
-    private static final List<String> RESPOND_KEYS = List.of("status", "body", "contentType", "headers");
-    private static final List<String> REDIRECT_KEYS = List.of("location", "status", "keepPath");
-    private static final List<Integer> REDIRECT_STATUSES = List.of(301, 302, 303, 307, 308);
+    static final List<String> RESPOND_KEYS = List.of("status", "body", "contentType", "headers");
+    static final List<String> REDIRECT_KEYS = List.of("location", "status", "keepPath");
+    static final List<Integer> REDIRECT_STATUSES = List.of(301, 302, 303, 307, 308);
     private static final String DEFAULT_CONTENT_TYPE = "text/plain; charset=utf-8";
 
     private final ConfigErrors errors;

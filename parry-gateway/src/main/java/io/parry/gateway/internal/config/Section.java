@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * A mapping of the configuration with the keys it may hold, read one typed setting at a time. A
@@ -289,6 +290,23 @@ final class Section {
     void invalid(String key, String sentence) {
         YamlNode node = node(key);
         errors.add(node == null ? keyLocation(key) : node.location(), sentence);
+    }
+
+    /**
+     * The options {@code build} makes from settings read since the error count was {@code errorsBefore},
+     * or {@code fallback}: at once when an error was reported since (the settings are wrong already), or
+     * after an error here when the options' builder refuses them, as it has the last word.
+     */
+    <T> T build(int errorsBefore, Supplier<T> build, T fallback) {
+        if (errors.count() > errorsBefore) {
+            return fallback;
+        }
+        try {
+            return build.get();
+        } catch (IllegalArgumentException e) {
+            errors.add(location(), context + " is invalid: " + e.getMessage());
+            return fallback;
+        }
     }
 
     static String integerRange(long min, long max) {

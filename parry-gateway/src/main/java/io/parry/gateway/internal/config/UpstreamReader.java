@@ -1,9 +1,14 @@
 package io.parry.gateway.internal.config;
 
 import io.netty.util.NetUtil;
+import io.parry.client.ClientOptions;
+import io.parry.client.ClientTimeouts;
 import io.parry.client.Endpoint;
+import io.parry.client.PoolOptions;
 import io.parry.client.upstream.Balancing;
 import io.parry.client.upstream.HealthCheck;
+import io.parry.client.upstream.OutlierDetection;
+import io.parry.proxy.BreakerOptions;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -13,7 +18,7 @@ import java.util.Locale;
 
 /** Reads one upstream group: its endpoints, balancing, health check, outlier detection, breaker, bulkhead, pool and timeouts. */
 final class UpstreamReader {
-    private static final List<String> KEYS = List.of(
+    static final List<String> KEYS = List.of(
             "endpoints",
             "balancing",
             "healthCheck",
@@ -23,17 +28,17 @@ final class UpstreamReader {
             "pool",
             "timeouts",
             "nameServers");
-    private static final List<String> ENDPOINT_KEYS = List.of("address", "weight");
-    private static final List<String> HEALTH_CHECK_KEYS =
+    static final List<String> ENDPOINT_KEYS = List.of("address", "weight");
+    static final List<String> HEALTH_CHECK_KEYS =
             List.of("path", "interval", "timeout", "healthyThreshold", "unhealthyThreshold");
-    private static final List<String> OUTLIER_KEYS =
+    static final List<String> OUTLIER_KEYS =
             List.of("consecutiveFailures", "ejectionTime", "maxEjectionTime", "maxEjectionPercent");
-    private static final List<String> BREAKER_KEYS =
+    static final List<String> BREAKER_KEYS =
             List.of("failureRateThreshold", "slidingWindowSize", "minimumCalls", "openDuration", "halfOpenCalls");
-    private static final List<String> POOL_KEYS = List.of(
+    static final List<String> POOL_KEYS = List.of(
             "maxConnections", "maxPending", "idleTimeout", "maxLifetime", "abandonedDrain", "abandonedDrainTime");
     static final List<String> TIMEOUT_KEYS = List.of("connect", "responseHeaders", "bodyIdle", "call");
-    private static final List<String> BALANCING_NAMES =
+    static final List<String> BALANCING_NAMES =
             List.of("round_robin", "weighted_round_robin", "least_outstanding", "power_of_two_choices");
     private static final String NAME_SERVER = "an IP address with an optional port, such as 10.0.0.2 or 10.0.0.2:53";
     private static final String ADDRESS = "an address such as 127.0.0.1:9000 or http://api.internal:8080";
@@ -59,29 +64,27 @@ final class UpstreamReader {
                     List.of(),
                     Balancing.ROUND_ROBIN,
                     null,
-                    OutlierDetectionConfig.DEFAULT,
-                    BreakerConfig.DEFAULT,
+                    OutlierDetection.ofDefault(),
+                    BreakerOptions.ofDefault(),
                     0,
-                    PoolConfig.DEFAULT,
-                    ClientTimeoutsConfig.DEFAULT,
-                    List.of());
+                    ClientOptions.ofDefault());
         }
         int errorsBefore = errors.count();
-        UpstreamConfig upstream = new UpstreamConfig(
+        List<Endpoint> endpoints = endpoints(section);
+        Balancing balancing = balancing(section);
+        HealthCheck healthCheck = healthCheck(section, errorsBefore);
+        OutlierDetection outlierDetection = outlierDetection(section, errorsBefore);
+        BreakerOptions breaker = breaker(section, errorsBefore);
+        int maxConcurrent = section.integer("maxConcurrent", 0, Integer.MAX_VALUE, 0);
+        return new UpstreamConfig(
                 name,
-                endpoints(section),
-                balancing(section),
-                healthCheck(section),
-                outlierDetection(section),
-                breaker(section),
-                section.integer("maxConcurrent", 0, Integer.MAX_VALUE, 0),
-                pool(section),
-                timeouts(section, context + " timeouts", ClientTimeoutsConfig.DEFAULT),
-                nameServers(section));
-        if (errors.count() == errorsBefore) {
-            checkOptions(section, upstream);
-        }
-        return upstream;
+                endpoints,
+                balancing,
+                healthCheck,
+                outlierDetection,
+                breaker,
+                maxConcurrent,
+                client(section, errorsBefore));
     }
 
     private List<Endpoint> endpoints(Section section) {
@@ -207,7 +210,7 @@ final class UpstreamReader {
         return Balancing.ROUND_ROBIN;
     }
 
-    private HealthCheckConfig healthCheck(Section upstream) {
+    private HealthCheck healthCheck(Section upstream, int errorsBefore) {
         if (upstream.isOff("healthCheck")) {
             return null;
         }
@@ -219,24 +222,25 @@ final class UpstreamReader {
         if (path != null && !isHealthPath(path)) {
             section.invalid("path", "'path' must be an origin-form path such as /health, got '" + path + "'");
         }
-        HealthCheck d = HealthCheck.builder("/").build();
-        return new HealthCheckConfig(
-                path == null ? "/" : path,
-                section.positiveDuration("interval", d.interval()),
-                section.positiveDuration("timeout", d.timeout()),
-                section.integer("healthyThreshold", 1, Integer.MAX_VALUE, d.healthyThreshold()),
-                section.integer("unhealthyThreshold", 1, Integer.MAX_VALUE, d.unhealthyThreshold()));
+        HealthCheck.Builder builder = HealthCheck.builder(path == null || !isHealthPath(path) ? "/" : path);
+        HealthCheck d = builder.build();
+        builder.interval(section.positiveDuration("interval", d.interval()))
+                .timeout(section.positiveDuration("timeout", d.timeout()))
+                .healthyThreshold(section.integer("healthyThreshold", 1, Integer.MAX_VALUE, d.healthyThreshold()))
+                .unhealthyThreshold(
+                        section.integer("unhealthyThreshold", 1, Integer.MAX_VALUE, d.unhealthyThreshold()));
+        return upstream.build(errorsBefore, builder::build, d);
     }
 
-    private OutlierDetectionConfig outlierDetection(Section upstream) {
+    private OutlierDetection outlierDetection(Section upstream, int errorsBefore) {
         if (upstream.isOff("outlierDetection")) {
-            return OutlierDetectionConfig.OFF;
+            return OutlierDetection.disabled();
         }
         Section section = upstream.section("outlierDetection", upstream.context() + " outlierDetection", OUTLIER_KEYS);
+        OutlierDetection d = OutlierDetection.ofDefault();
         if (section == null) {
-            return OutlierDetectionConfig.DEFAULT;
+            return d;
         }
-        OutlierDetectionConfig d = OutlierDetectionConfig.DEFAULT;
         Duration ejectionTime = section.positiveDuration("ejectionTime", d.ejectionTime());
         Duration maxEjectionTime = section.positiveDuration("maxEjectionTime", d.maxEjectionTime());
         if (maxEjectionTime.compareTo(ejectionTime) < 0) {
@@ -245,73 +249,75 @@ final class UpstreamReader {
                     "'maxEjectionTime' (" + DurationText.format(maxEjectionTime) + ") must be at least 'ejectionTime' ("
                             + DurationText.format(ejectionTime) + ")");
         }
-        return new OutlierDetectionConfig(
-                true,
-                section.integer("consecutiveFailures", 1, Integer.MAX_VALUE, d.consecutiveFailures()),
-                ejectionTime,
-                maxEjectionTime,
-                section.integer("maxEjectionPercent", 0, 100, d.maxEjectionPercent()));
+        OutlierDetection.Builder builder = OutlierDetection.builder()
+                .consecutiveFailures(
+                        section.integer("consecutiveFailures", 1, Integer.MAX_VALUE, d.consecutiveFailures()))
+                .ejectionTime(ejectionTime)
+                .maxEjectionTime(maxEjectionTime)
+                .maxEjectionPercent(section.integer("maxEjectionPercent", 0, 100, d.maxEjectionPercent()));
+        return upstream.build(errorsBefore, builder::build, d);
     }
 
-    private BreakerConfig breaker(Section upstream) {
+    private BreakerOptions breaker(Section upstream, int errorsBefore) {
         if (upstream.isOff("breaker")) {
-            return BreakerConfig.OFF;
+            return BreakerOptions.disabled();
         }
         Section section = upstream.section("breaker", upstream.context() + " breaker", BREAKER_KEYS);
+        BreakerOptions d = BreakerOptions.ofDefault();
         if (section == null) {
-            return BreakerConfig.DEFAULT;
+            return d;
         }
-        BreakerConfig d = BreakerConfig.DEFAULT;
-        return new BreakerConfig(
-                true,
-                section.integer("failureRateThreshold", 1, 100, d.failureRateThreshold()),
-                section.integer("slidingWindowSize", 1, Integer.MAX_VALUE, d.slidingWindowSize()),
-                section.integer("minimumCalls", 1, Integer.MAX_VALUE, d.minimumCalls()),
-                section.positiveDuration("openDuration", d.openDuration()),
-                section.integer("halfOpenCalls", 1, Integer.MAX_VALUE, d.halfOpenCalls()));
+        BreakerOptions.Builder builder = BreakerOptions.builder()
+                .failureRateThreshold(section.integer("failureRateThreshold", 1, 100, d.failureRateThreshold()))
+                .slidingWindowSize(section.integer("slidingWindowSize", 1, Integer.MAX_VALUE, d.slidingWindowSize()))
+                .minimumCalls(section.integer("minimumCalls", 1, Integer.MAX_VALUE, d.minimumCalls()))
+                .openDuration(section.positiveDuration("openDuration", d.openDuration()))
+                .halfOpenCalls(section.integer("halfOpenCalls", 1, Integer.MAX_VALUE, d.halfOpenCalls()));
+        return upstream.build(errorsBefore, builder::build, d);
     }
 
-    private PoolConfig pool(Section upstream) {
+    /** The group's own client: its pool, call timeouts and name servers. */
+    private ClientOptions client(Section upstream, int errorsBefore) {
+        PoolOptions pool = pool(upstream, errorsBefore);
+        TimeoutOverrides timeouts = timeouts(upstream, upstream.context() + " timeouts");
+        List<InetSocketAddress> nameServers = nameServers(upstream);
+        return upstream.build(
+                errorsBefore,
+                () -> ClientOptions.builder()
+                        .pool(pool)
+                        .timeouts(timeouts.applyTo(ClientTimeouts.ofDefault()))
+                        .nameServers(nameServers)
+                        .build(),
+                ClientOptions.ofDefault());
+    }
+
+    private static PoolOptions pool(Section upstream, int errorsBefore) {
         Section section = upstream.section("pool", upstream.context() + " pool", POOL_KEYS);
+        PoolOptions d = PoolOptions.ofDefault();
         if (section == null) {
-            return PoolConfig.DEFAULT;
+            return d;
         }
-        PoolConfig d = PoolConfig.DEFAULT;
-        return new PoolConfig(
-                section.integer("maxConnections", 1, Integer.MAX_VALUE, d.maxConnections()),
-                section.integer("maxPending", 0, Integer.MAX_VALUE, d.maxPending()),
-                section.duration("idleTimeout", d.idleTimeout()),
-                section.duration("maxLifetime", d.maxLifetime()),
-                (int) section.size("abandonedDrain", 0, Integer.MAX_VALUE, d.abandonedDrain()),
-                section.duration("abandonedDrainTime", d.abandonedDrainTime()));
+        PoolOptions.Builder builder = PoolOptions.builder()
+                .maxConnections(section.integer("maxConnections", 1, Integer.MAX_VALUE, d.maxConnections()))
+                .maxPending(section.integer("maxPending", 0, Integer.MAX_VALUE, d.maxPending()))
+                .idleTimeout(section.duration("idleTimeout", d.idleTimeout()))
+                .maxLifetime(section.duration("maxLifetime", d.maxLifetime()))
+                .abandonedDrain((int) section.size("abandonedDrain", 0, Integer.MAX_VALUE, d.abandonedDrain()))
+                .abandonedDrainTime(section.duration("abandonedDrainTime", d.abandonedDrainTime()));
+        return upstream.build(errorsBefore, builder::build, d);
     }
 
-    /** Upstream call timeouts under {@code timeouts}, each field not given taken from {@code defaults} (which may hold nulls). */
-    static ClientTimeoutsConfig timeouts(Section parent, String context, ClientTimeoutsConfig defaults) {
+    /** The upstream call timeouts under {@code timeouts} that are given; the others are {@code null}. */
+    static TimeoutOverrides timeouts(Section parent, String context) {
         Section section = parent.section("timeouts", context, TIMEOUT_KEYS);
         if (section == null) {
-            return defaults;
+            return TimeoutOverrides.NONE;
         }
-        return new ClientTimeoutsConfig(
-                section.duration("connect", defaults.connect()),
-                section.duration("responseHeaders", defaults.responseHeaders()),
-                section.duration("bodyIdle", defaults.bodyIdle()),
-                section.duration("call", defaults.call()));
-    }
-
-    /** The option builders have the last word; a rule they add later still fails at load, not at the first request. */
-    private void checkOptions(Section section, UpstreamConfig upstream) {
-        try {
-            if (upstream.healthCheck() != null) {
-                upstream.healthCheck().toOptions();
-            }
-            upstream.outlierDetection().toOptions();
-            upstream.breaker().toOptions();
-            upstream.pool().toOptions();
-            upstream.timeouts().toOptions();
-        } catch (IllegalArgumentException e) {
-            errors.add(section.location(), section.context() + " is invalid: " + e.getMessage());
-        }
+        return new TimeoutOverrides(
+                section.duration("connect", null),
+                section.duration("responseHeaders", null),
+                section.duration("bodyIdle", null),
+                section.duration("call", null));
     }
 
     private static boolean isHealthPath(String path) {

@@ -2,6 +2,7 @@ package io.parry.gateway.internal.reload;
 
 import io.parry.gateway.internal.config.GatewayConfig;
 import io.parry.gateway.internal.config.RouteConfig;
+import io.parry.server.ServerOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,22 +43,16 @@ public final class ConfigDiff {
         List<String> keptBefore = new ArrayList<>(before.keySet());
         keptBefore.retainAll(after.keySet());
         diff.routesReordered = !kept.equals(keptBefore);
-        diff.restartSetting("listener", previous.listener(), next.listener());
+        diff.restartSetting("listener", address(previous.listener()), address(next.listener()));
         diff.restartSetting("admin", previous.admin(), next.admin());
-        diff.restartSetting("limits", previous.limits(), next.limits());
-        diff.restartSetting("timeouts", previous.timeouts(), next.timeouts());
         diff.restartSetting(
-                "accessLog",
-                previous.observability().accessLog(),
-                next.observability().accessLog());
+                "limits", previous.listener().limits(), next.listener().limits());
         diff.restartSetting(
-                "metrics",
-                previous.observability().metrics(),
-                next.observability().metrics());
+                "timeouts", previous.listener().timeouts(), next.listener().timeouts());
+        diff.restartSetting("accessLog", previous.accessLog(), next.accessLog());
+        diff.restartSetting("metrics", previous.metrics(), next.metrics());
         diff.restartSetting(
-                "tracing",
-                previous.observability().tracing(),
-                next.observability().tracing());
+                "tracing", previous.listener().tracing(), next.listener().tracing());
         return diff;
     }
 
@@ -86,6 +81,16 @@ public final class ConfigDiff {
         return "routes: added " + routesAdded + ", removed " + routesRemoved + ", changed " + routesChanged
                 + (routesReordered ? ", reordered" : "") + "; upstreams: added " + upstreamsAdded + ", removed "
                 + upstreamsRemoved + ", changed " + upstreamsChanged;
+    }
+
+    /** The listener's options without those reported under their own names. */
+    private static ServerOptions address(ServerOptions listener) {
+        ServerOptions defaults = ServerOptions.ofDefault();
+        return listener.toBuilder()
+                .limits(defaults.limits())
+                .timeouts(defaults.timeouts())
+                .tracing(defaults.tracing())
+                .build();
     }
 
     private void restartSetting(String name, Object before, Object after) {

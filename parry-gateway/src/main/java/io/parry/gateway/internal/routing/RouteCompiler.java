@@ -3,7 +3,6 @@ package io.parry.gateway.internal.routing;
 import io.parry.gateway.internal.config.GatewayConfig;
 import io.parry.gateway.internal.config.MatchConfig;
 import io.parry.gateway.internal.config.MatchKind;
-import io.parry.gateway.internal.config.PathRewriteConfig;
 import io.parry.gateway.internal.config.ProxyAction;
 import io.parry.gateway.internal.config.RedirectAction;
 import io.parry.gateway.internal.config.RespondAction;
@@ -11,6 +10,7 @@ import io.parry.gateway.internal.config.RouteConfig;
 import io.parry.gateway.internal.upstream.UpstreamGroup;
 import io.parry.http.HttpMethod;
 import io.parry.proxy.ForwardingOptions;
+import io.parry.proxy.PathRewrite;
 import io.parry.proxy.ProxyHandler;
 import io.parry.server.Handler;
 import java.util.ArrayList;
@@ -30,12 +30,7 @@ public final class RouteCompiler {
      * one sentence each, prefixed by the route's name.
      */
     public static Result compile(GatewayConfig config, Map<String, UpstreamGroup> groups) {
-        ForwardingOptions forwarding;
-        try {
-            forwarding = config.forwarding().toOptions();
-        } catch (IllegalArgumentException e) {
-            return new Result(null, List.of("forwarding: " + e.getMessage()));
-        }
+        ForwardingOptions forwarding = config.forwarding();
         RouteTable.Builder table = RouteTable.builder();
         List<String> errors = new ArrayList<>();
         for (RouteConfig route : config.routes()) {
@@ -55,10 +50,10 @@ public final class RouteCompiler {
         if (route.action() instanceof ProxyAction) {
             ProxyAction proxy = (ProxyAction) route.action();
             Handler handler = proxy(proxy, groups, forwarding);
-            if (proxy.path().kind() != PathRewriteConfig.Kind.TEMPLATE) {
+            if (proxy.path().kind() != PathRewrite.Kind.TEMPLATE) {
                 return GatewayRoute.of(route.name(), pattern, conditions, handler);
             }
-            checkTemplateParams(proxy.path().path(), pattern);
+            checkTemplateParams(proxy.path().pattern(), pattern);
             return GatewayRoute.withParams(route.name(), pattern, conditions, handler);
         }
         if (route.action() instanceof RespondAction) {
@@ -79,14 +74,14 @@ public final class RouteCompiler {
                     "upstream " + proxy.upstream() + " is not defined (expected: a name under upstreams)");
         }
         ProxyHandler.Builder builder = ProxyHandler.builder(group.guarded())
-                .path(proxy.path().toPathRewrite())
-                .host(proxy.toHostRewrite())
-                .requestHeaders(proxy.requestHeaders().toRules())
-                .responseHeaders(proxy.responseHeaders().toRules())
+                .path(proxy.path())
+                .host(proxy.host())
+                .requestHeaders(proxy.requestHeaders())
+                .responseHeaders(proxy.responseHeaders())
                 .forwarding(forwarding)
-                .retry(proxy.retry().toPolicy());
+                .retry(proxy.retry());
         if (!proxy.timeouts().isEmpty()) {
-            builder.timeouts(proxy.timeouts().orElse(group.config().timeouts()).toOptions());
+            builder.timeouts(proxy.timeouts().applyTo(group.config().client().timeouts()));
         }
         return builder.build();
     }

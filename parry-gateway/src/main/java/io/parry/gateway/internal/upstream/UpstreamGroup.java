@@ -35,13 +35,12 @@ public final class UpstreamGroup implements AutoCloseable {
         // Proxied calls run on the gateway's event loops; the client's own loops only serve the
         // health checks, so one is plenty, whatever the number of groups.
         HttpClient client = HttpClient.builder()
-                .options(
-                        config.toClientOptions().toBuilder().eventLoopThreads(1).build())
+                .options(config.client().toBuilder().eventLoopThreads(1).build())
                 .build();
         try {
             GuardedUpstream guarded = GuardedUpstream.builder(config.toUpstream())
                     .client(client)
-                    .breaker(config.breaker().toOptions())
+                    .breaker(config.breaker())
                     .maxConcurrent(config.maxConcurrent())
                     .observer(observer)
                     .build();

@@ -4,8 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.parry.client.ClientOptions;
+import io.parry.client.ClientTimeouts;
 import io.parry.client.Endpoint;
+import io.parry.client.PoolOptions;
 import io.parry.client.upstream.Balancing;
+import io.parry.client.upstream.HealthCheck;
+import io.parry.client.upstream.OutlierDetection;
+import io.parry.proxy.BreakerOptions;
+import io.parry.proxy.ForwardingOptions;
+import io.parry.proxy.HeaderRules;
+import io.parry.proxy.HostRewrite;
+import io.parry.proxy.PathRewrite;
+import io.parry.proxy.RetryPolicy;
+import io.parry.server.RequestLimits;
+import io.parry.server.ServerOptions;
+import io.parry.server.ServerTimeouts;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -14,6 +28,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,12 +108,11 @@ class ConfigLoaderTest {
         assertThat(config)
                 .isEqualTo(new GatewayConfig(
                         "",
-                        new ListenerConfig("0.0.0.0", 8080),
-                        new ListenerConfig("127.0.0.1", 9901),
-                        LimitsConfig.DEFAULT,
-                        TimeoutsConfig.DEFAULT,
-                        ForwardingConfig.DEFAULT,
-                        new ObservabilityConfig(AccessLogKind.JSON, new MetricsConfig(true, false), true),
+                        address("0.0.0.0", 8080),
+                        address("127.0.0.1", 9901),
+                        ForwardingOptions.ofDefault(),
+                        AccessLogKind.JSON,
+                        new MetricsConfig(true, false),
                         Map.of(),
                         List.of()));
     }
@@ -107,16 +121,17 @@ class ConfigLoaderTest {
     void turnsTheAccessLogAndMetricsOff() {
         GatewayConfig config = ConfigLoader.parse("accessLog: off\nmetrics: off\n", "off.yaml", Map.of());
 
-        assertThat(config.observability())
-                .isEqualTo(new ObservabilityConfig(AccessLogKind.OFF, MetricsConfig.OFF, true));
-        assertThat(config.observability().metrics().enabled()).isFalse();
+        assertThat(config.accessLog()).isEqualTo(AccessLogKind.OFF);
+        assertThat(config.metrics()).isEqualTo(MetricsConfig.OFF);
+        assertThat(config.listener().tracing()).isTrue();
+        assertThat(config.metrics().enabled()).isFalse();
     }
 
     @Test
     void keepsTheMetricsDefaultsASectionLeavesOut() {
         GatewayConfig config = ConfigLoader.parse("metrics: { jmx: true }\n", "jmx.yaml", Map.of());
 
-        assertThat(config.observability().metrics()).isEqualTo(new MetricsConfig(true, true));
+        assertThat(config.metrics()).isEqualTo(new MetricsConfig(true, true));
     }
 
     @Test
@@ -142,12 +157,10 @@ class ConfigLoaderTest {
                         List.of(Endpoint.of("127.0.0.1", 1234)),
                         Balancing.ROUND_ROBIN,
                         null,
-                        OutlierDetectionConfig.DEFAULT,
-                        BreakerConfig.DEFAULT,
+                        OutlierDetection.ofDefault(),
+                        BreakerOptions.ofDefault(),
                         0,
-                        PoolConfig.DEFAULT,
-                        ClientTimeoutsConfig.DEFAULT,
-                        List.of()));
+                        ClientOptions.ofDefault()));
         assertThat(config.routes())
                 .extracting(RouteConfig::name, RouteConfig::action)
                 .containsExactly(
@@ -155,12 +168,12 @@ class ConfigLoaderTest {
                                 "route-1",
                                 new ProxyAction(
                                         "a",
-                                        PathRewriteConfig.NONE,
-                                        "keep",
-                                        HeaderRulesConfig.NONE,
-                                        HeaderRulesConfig.NONE,
-                                        ClientTimeoutsConfig.NONE,
-                                        RetryConfig.DEFAULT)),
+                                        PathRewrite.none(),
+                                        HostRewrite.keep(),
+                                        HeaderRules.none(),
+                                        HeaderRules.none(),
+                                        TimeoutOverrides.NONE,
+                                        RetryPolicy.ofDefault())),
                         tuple("route-2", new RespondAction(200, "", "text/plain; charset=utf-8", Map.of())),
                         tuple("route-3", new RedirectAction("https://example.com/", 302, false)));
         assertThat(config.routes().get(0).match())
@@ -172,8 +185,8 @@ class ConfigLoaderTest {
         GatewayConfig config =
                 ConfigLoader.parse("version: x\n", "env.yaml", Map.of("PORT", "7000", "ADMIN_PORT", "7001"));
 
-        assertThat(config.listener()).isEqualTo(new ListenerConfig("0.0.0.0", 7000));
-        assertThat(config.admin()).isEqualTo(new ListenerConfig("127.0.0.1", 7001));
+        assertThat(config.listener()).isEqualTo(address("0.0.0.0", 7000));
+        assertThat(config.admin()).isEqualTo(address("127.0.0.1", 7001));
     }
 
     @Test
@@ -181,10 +194,10 @@ class ConfigLoaderTest {
         GatewayConfig config =
                 ConfigLoader.parse(ConfigLoader.demoYaml(), "demo.yaml", Map.of("DEMO_SERVICE_PORT", "41234"));
 
-        assertThat(config.listener()).isEqualTo(new ListenerConfig("0.0.0.0", 8080));
-        assertThat(config.admin()).isEqualTo(new ListenerConfig("127.0.0.1", 9901));
+        assertThat(config.listener()).isEqualTo(address("0.0.0.0", 8080));
+        assertThat(config.admin()).isEqualTo(address("127.0.0.1", 9901));
         assertThat(config.upstreams().get("todo").endpoints()).containsExactly(Endpoint.of("127.0.0.1", 41234));
-        assertThat(config.upstreams().get("todo").breaker()).isEqualTo(BreakerConfig.OFF);
+        assertThat(config.upstreams().get("todo").breaker()).isEqualTo(BreakerOptions.disabled());
         assertThat(config.routes())
                 .extracting(route -> route.match().path())
                 .containsExactly("/api/todos", "/todos", "/hello");
@@ -243,15 +256,42 @@ class ConfigLoaderTest {
                                 Endpoint.of("127.0.0.1", 9100),
                                 Endpoint.of("10.0.0.2", 80).withWeight(3)),
                         Balancing.WEIGHTED_ROUND_ROBIN,
-                        new HealthCheckConfig("/health", Duration.ofSeconds(5), Duration.ofSeconds(2), 2, 3),
-                        new OutlierDetectionConfig(true, 5, Duration.ofSeconds(30), Duration.ofSeconds(300), 50),
-                        new BreakerConfig(true, 40, 20, 10, Duration.ofSeconds(10), 3),
+                        HealthCheck.builder("/health")
+                                .interval(Duration.ofSeconds(5))
+                                .timeout(Duration.ofSeconds(2))
+                                .healthyThreshold(2)
+                                .unhealthyThreshold(3)
+                                .build(),
+                        OutlierDetection.builder()
+                                .consecutiveFailures(5)
+                                .ejectionTime(Duration.ofSeconds(30))
+                                .maxEjectionTime(Duration.ofSeconds(300))
+                                .maxEjectionPercent(50)
+                                .build(),
+                        BreakerOptions.builder()
+                                .failureRateThreshold(40)
+                                .slidingWindowSize(20)
+                                .minimumCalls(10)
+                                .openDuration(Duration.ofSeconds(10))
+                                .halfOpenCalls(3)
+                                .build(),
                         1000,
-                        new PoolConfig(
-                                256, 1024, Duration.ofSeconds(60), Duration.ZERO, 16 * 1024, Duration.ofMillis(500)),
-                        new ClientTimeoutsConfig(
-                                Duration.ofSeconds(2), Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ZERO),
-                        List.of()));
+                        ClientOptions.builder()
+                                .pool(PoolOptions.builder()
+                                        .maxConnections(256)
+                                        .maxPending(1024)
+                                        .idleTimeout(Duration.ofSeconds(60))
+                                        .maxLifetime(Duration.ZERO)
+                                        .abandonedDrain(16 * 1024)
+                                        .abandonedDrainTime(Duration.ofMillis(500))
+                                        .build())
+                                .timeouts(ClientTimeouts.builder()
+                                        .connect(Duration.ofSeconds(2))
+                                        .responseHeaders(Duration.ofSeconds(30))
+                                        .bodyIdle(Duration.ofSeconds(30))
+                                        .call(Duration.ZERO)
+                                        .build())
+                                .build()));
         upstreams.put(
                 "users",
                 new UpstreamConfig(
@@ -259,16 +299,16 @@ class ConfigLoaderTest {
                         List.of(Endpoint.of("users.internal", 8080)),
                         Balancing.ROUND_ROBIN,
                         null,
-                        OutlierDetectionConfig.OFF,
-                        BreakerConfig.OFF,
+                        OutlierDetection.disabled(),
+                        BreakerOptions.disabled(),
                         0,
-                        PoolConfig.DEFAULT,
-                        ClientTimeoutsConfig.DEFAULT,
-                        List.of(
-                                new InetSocketAddress("10.0.0.53", 53),
-                                new InetSocketAddress("10.0.0.54", 5353),
-                                new InetSocketAddress("::1", 53),
-                                new InetSocketAddress("::2", 53))));
+                        ClientOptions.builder()
+                                .nameServers(List.of(
+                                        new InetSocketAddress("10.0.0.53", 53),
+                                        new InetSocketAddress("10.0.0.54", 5353),
+                                        new InetSocketAddress("::1", 53),
+                                        new InetSocketAddress("::2", 53)))
+                                .build()));
         List<RouteConfig> routes = List.of(
                 new RouteConfig(
                         "todos",
@@ -280,35 +320,45 @@ class ConfigLoaderTest {
                                 Map.of("X-Env", "prod")),
                         new ProxyAction(
                                 "todo",
-                                new PathRewriteConfig(PathRewriteConfig.Kind.STRIP_PREFIX, "/api", null),
-                                "keep",
-                                new HeaderRulesConfig(Map.of("X-A", "1"), Map.of("X-B", "2"), List.of("X-C")),
-                                HeaderRulesConfig.NONE,
-                                new ClientTimeoutsConfig(null, Duration.ofSeconds(5), null, null),
-                                new RetryConfig(
-                                        2, List.of(503), Duration.ofMillis(5), Duration.ofMillis(100), 10, 65536))),
+                                PathRewrite.stripPrefix("/api"),
+                                HostRewrite.keep(),
+                                HeaderRules.builder()
+                                        .remove("X-C")
+                                        .set("X-B", "2")
+                                        .add("X-A", "1")
+                                        .build(),
+                                HeaderRules.none(),
+                                new TimeoutOverrides(null, Duration.ofSeconds(5), null, null),
+                                RetryPolicy.builder()
+                                        .maxAttempts(2)
+                                        .retryStatuses(Set.of(503))
+                                        .backoff(Duration.ofMillis(5))
+                                        .maxBackoff(Duration.ofMillis(100))
+                                        .budgetPercent(10)
+                                        .replayBufferSize(65536)
+                                        .build())),
                 new RouteConfig(
                         "user",
                         new MatchConfig(MatchKind.TEMPLATE, "/people/{id}", List.of(), null, Map.of()),
                         new ProxyAction(
                                 "users",
-                                new PathRewriteConfig(PathRewriteConfig.Kind.TEMPLATE, "/users/{id}", null),
-                                "endpoint",
-                                HeaderRulesConfig.NONE,
-                                HeaderRulesConfig.NONE,
-                                ClientTimeoutsConfig.NONE,
-                                RetryConfig.OFF)),
+                                PathRewrite.template("/users/{id}"),
+                                HostRewrite.endpoint(),
+                                HeaderRules.none(),
+                                HeaderRules.none(),
+                                TimeoutOverrides.NONE,
+                                RetryPolicy.none())),
                 new RouteConfig(
                         "v1",
                         new MatchConfig(MatchKind.PREFIX, "/v1", List.of(), null, Map.of()),
                         new ProxyAction(
                                 "users",
-                                new PathRewriteConfig(PathRewriteConfig.Kind.REPLACE_PREFIX, "/v1", "/v2"),
-                                "api.internal",
-                                HeaderRulesConfig.NONE,
-                                HeaderRulesConfig.NONE,
-                                ClientTimeoutsConfig.NONE,
-                                RetryConfig.DEFAULT)),
+                                PathRewrite.replacePrefix("/v1", "/v2"),
+                                HostRewrite.fixed("api.internal"),
+                                HeaderRules.none(),
+                                HeaderRules.none(),
+                                TimeoutOverrides.NONE,
+                                RetryPolicy.ofDefault())),
                 new RouteConfig(
                         "hello",
                         new MatchConfig(MatchKind.EXACT, "/hello", List.of(), null, Map.of()),
@@ -323,14 +373,34 @@ class ConfigLoaderTest {
                         new RedirectAction("/new", 301, true)));
         return new GatewayConfig(
                 "2026-11-22.1",
-                new ListenerConfig("0.0.0.0", 8080),
-                new ListenerConfig("127.0.0.1", 9901),
-                new LimitsConfig(10 * 1024 * 1024, 16 * 1024, 10_000),
-                new TimeoutsConfig(
-                        Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofMillis(250)),
-                new ForwardingConfig(List.of("10.0.0.0/8"), "parry", true, false),
-                new ObservabilityConfig(AccessLogKind.COMBINED, new MetricsConfig(false, true), false),
+                address("0.0.0.0", 8080).toBuilder()
+                        .limits(RequestLimits.builder()
+                                .maxBodySize(10 * 1024 * 1024)
+                                .maxHeaderSize(16 * 1024)
+                                .maxConnections(10_000)
+                                .build())
+                        .timeouts(ServerTimeouts.builder()
+                                .headerRead(Duration.ofSeconds(10))
+                                .idle(Duration.ofSeconds(60))
+                                .request(Duration.ofSeconds(30))
+                                .write(Duration.ofMillis(250))
+                                .build())
+                        .tracing(false)
+                        .build(),
+                address("127.0.0.1", 9901),
+                ForwardingOptions.builder()
+                        .trustedProxies(List.of("10.0.0.0/8"))
+                        .via("parry")
+                        .xForwarded(true)
+                        .forwarded(false)
+                        .build(),
+                AccessLogKind.COMBINED,
+                new MetricsConfig(false, true),
                 upstreams,
                 routes);
+    }
+
+    private static ServerOptions address(String host, int port) {
+        return ServerOptions.builder().host(host).port(port).build();
     }
 }

@@ -42,7 +42,8 @@ class SubstitutionTest {
                         + "upstreams:\n  a: { endpoints: [\"${UP_HOST}:${UP_PORT:9000}\"] }\n",
                 Map.of("PORT", "8081", "UP_HOST", "10.1.2.3"));
 
-        assertThat(config.listener()).isEqualTo(new ListenerConfig("127.0.0.1", 8081));
+        assertThat(config.listener().host()).isEqualTo("127.0.0.1");
+        assertThat(config.listener().port()).isEqualTo(8081);
         assertThat(config.upstreams().get("a").endpoints()).containsExactly(Endpoint.of("10.1.2.3", 9000));
     }
 

@@ -72,6 +72,32 @@ class ConfigDiffTest {
     }
 
     @Test
+    void limitsAndServerTimeoutsNeedARestartUnderTheirOwnNames() {
+        GatewayConfig after = parse(BEFORE + "limits: { maxBodySize: 1MiB }\ntimeouts: { idle: 5s }\n");
+
+        ConfigDiff diff = ConfigDiff.between(parse(BEFORE), after);
+
+        assertThat(diff.changesRouting()).isFalse();
+        assertThat(diff.needRestart()).containsExactly("limits", "timeouts");
+    }
+
+    @Test
+    void keepsAnUpstreamGroupThatSpellsOutItsDefaultsAndChangesOneWhoseOptionsDiffer() {
+        GatewayConfig spelledOut = parse(BEFORE.replace(
+                "a: { endpoints: [\"127.0.0.1:9001\"] }",
+                "a: { endpoints: [\"127.0.0.1:9001\"], breaker: { failureRateThreshold: 50 },"
+                        + " pool: { maxPending: 1024 }, timeouts: { connect: 2s } }"));
+        GatewayConfig changed = parse(BEFORE.replace(
+                "a: { endpoints: [\"127.0.0.1:9001\"] }",
+                "a: { endpoints: [\"127.0.0.1:9001\"], pool: { maxPending: 1023 } }"));
+
+        assertThat(ConfigDiff.between(parse(BEFORE), spelledOut).changesRouting())
+                .isFalse();
+        assertThat(ConfigDiff.between(parse(BEFORE), changed))
+                .hasToString("routes: added [], removed [], changed []; upstreams: added [], removed [], changed [a]");
+    }
+
+    @Test
     void equalConfigurationsDifferInNothing() {
         ConfigDiff diff = ConfigDiff.between(parse(BEFORE), parse(BEFORE));
 

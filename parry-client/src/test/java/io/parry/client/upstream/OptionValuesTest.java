@@ -1,0 +1,61 @@
+package io.parry.client.upstream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every options class of upstream groups is a value: equal by content, and rebuilt unchanged by {@code toBuilder()}. */
+class OptionValuesTest {
+
+    static Stream<Arguments> options() {
+        return Stream.of(
+                example(
+                        HealthCheck.builder("/health").healthyThreshold(4).build(),
+                        HealthCheck.builder("/health").healthyThreshold(4).build(),
+                        o -> ((HealthCheck) o).toBuilder().build(),
+                        HealthCheck.builder("/ready").healthyThreshold(4).build()),
+                example(
+                        OutlierDetection.builder()
+                                .ejectionTime(Duration.ofSeconds(7))
+                                .build(),
+                        OutlierDetection.builder()
+                                .ejectionTime(Duration.ofSeconds(7))
+                                .build(),
+                        o -> ((OutlierDetection) o).toBuilder().build(),
+                        OutlierDetection.builder()
+                                .ejectionTime(Duration.ofSeconds(8))
+                                .build()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("options")
+    void isEqualToTheSameOptionsBuiltTwice(
+            String name, Object options, Object same, Function<Object, Object> rebuild, Object other) {
+        assertThat(options).isEqualTo(same).hasSameHashCodeAs(same).hasToString(same.toString());
+        assertThat(options.toString()).startsWith(name);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("options")
+    void toBuilderRebuildsEqualOptions(
+            String name, Object options, Object same, Function<Object, Object> rebuild, Object other) {
+        assertThat(rebuild.apply(options)).isEqualTo(options).isNotSameAs(options);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("options")
+    void differsWhenOneSettingDiffers(
+            String name, Object options, Object same, Function<Object, Object> rebuild, Object other) {
+        assertThat(options).isNotEqualTo(other).isNotEqualTo(null).isNotEqualTo(name);
+        assertThat(options.toString()).isNotEqualTo(other.toString());
+    }
+
+    private static Arguments example(Object options, Object same, Function<Object, Object> rebuild, Object other) {
+        return Arguments.of(options.getClass().getSimpleName(), options, same, rebuild, other);
+    }
+}
