@@ -6,7 +6,8 @@ import io.parry.transport.TransportKind;
 
 /**
  * How a {@link Server} listens and what it allows: listener address, event loops, transport,
- * {@link RequestLimits}, {@link ServerTimeouts}, {@link WorkerOptions} and whether requests are traced.
+ * {@link RequestLimits}, {@link ServerTimeouts}, {@link WorkerOptions}, {@link PathNormalization} and
+ * whether requests are traced.
  *
  * <pre>{@code
  * ServerOptions options = ServerOptions.builder().port(8080).eventLoopThreads(2).build();
@@ -20,6 +21,7 @@ public final class ServerOptions {
     private final RequestLimits limits;
     private final ServerTimeouts timeouts;
     private final WorkerOptions workers;
+    private final PathNormalization pathNormalization;
     private final boolean tracing;
 
     private ServerOptions(Builder builder) {
@@ -30,6 +32,7 @@ public final class ServerOptions {
         this.limits = builder.limits;
         this.timeouts = builder.timeouts;
         this.workers = builder.workers;
+        this.pathNormalization = builder.pathNormalization;
         this.tracing = builder.tracing;
     }
 
@@ -53,6 +56,7 @@ public final class ServerOptions {
                 .limits(limits)
                 .timeouts(timeouts)
                 .workers(workers)
+                .pathNormalization(pathNormalization)
                 .tracing(tracing);
     }
 
@@ -91,6 +95,11 @@ public final class ServerOptions {
         return workers;
     }
 
+    /** How request paths are read before routing. */
+    public PathNormalization pathNormalization() {
+        return pathNormalization;
+    }
+
     /** Whether requests are traced and their ids put in the SLF4J MDC; see {@link Builder#tracing(boolean)}. */
     public boolean tracing() {
         return tracing;
@@ -105,6 +114,7 @@ public final class ServerOptions {
         private RequestLimits limits = RequestLimits.ofDefault();
         private ServerTimeouts timeouts = ServerTimeouts.ofDefault();
         private WorkerOptions workers = WorkerOptions.ofDefault();
+        private PathNormalization pathNormalization = PathNormalization.ofDefault();
         private boolean tracing = true;
 
         private Builder() {}
@@ -148,6 +158,15 @@ public final class ServerOptions {
         /** Sets the worker executor options. */
         public Builder workers(WorkerOptions workers) {
             this.workers = requireNonNull(workers, "workers");
+            return this;
+        }
+
+        /**
+         * Sets how request paths are read before anything routes them (default {@link
+         * PathNormalization#ofDefault()}: encoded slashes and {@code ;} parameters refused with 400).
+         */
+        public Builder pathNormalization(PathNormalization pathNormalization) {
+            this.pathNormalization = requireNonNull(pathNormalization, "pathNormalization");
             return this;
         }
 

@@ -1,0 +1,264 @@
+package io.parry.server.internal;
+
+import io.parry.server.PathNormalization;
+import io.parry.server.PathNormalization.EscapedSlashAction;
+import io.parry.server.PathNormalization.PathParameterAction;
+
+/**
+ * Normalises the path of a request-target as received, before the request is built and routed (see
+ * {@link PathNormalization} for the rules). A path that is already normal, nearly every one, is found
+ * so in one scan and the target returned as it is; any other is rewritten in a second pass, segment by
+ * segment, into one buffer. No regular expression, no split. Immutable and shared by a server's
+ * connections.
+ */
+final class TargetNormalizer {
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    private final EscapedSlashAction escapedSlashes;
+    private final PathParameterAction pathParameters;
+
+    TargetNormalizer(PathNormalization options) {
+        this.escapedSlashes = options.escapedSlashes();
+        this.pathParameters = options.pathParameters();
+    }
+
+    /**
+     * The target with its path normalised and its query untouched; this very string when the path is
+     * already normal, and also for {@code *} and targets of no known form, left to the request parser.
+     *
+     * @throws IllegalArgumentException with a message fit for a 400 response when the path is refused
+     * @throws PathRedirect when escaped slashes were unescaped and the client must be redirected
+     */
+    String normalize(String target) {
+        int start = pathStart(target);
+        if (start < 0) {
+            return target;
+        }
+        int end = target.indexOf('?', start);
+        if (end < 0) {
+            end = target.length();
+        }
+        if (isNormal(target, start, end)) {
+            return target;
+        }
+        StringBuilder out = new StringBuilder(target.length());
+        out.append(target, 0, start);
+        boolean unescapedSlash = rewritePath(target, start, end, out);
+        out.append(target, end, target.length());
+        if (unescapedSlash && escapedSlashes == EscapedSlashAction.UNESCAPE_AND_REDIRECT) {
+            throw new PathRedirect(out.substring(start));
+        }
+        return out.toString();
+    }
+
+    /** Where the path begins: 0 in origin form, after the authority in absolute form, else -1. */
+    private static int pathStart(String target) {
+        if (target.startsWith("/")) {
+            return 0;
+        }
+        int scheme = target.indexOf("://");
+        if (scheme <= 0) {
+            return -1;
+        }
+        for (int i = scheme + 3; i < target.length(); i++) {
+            char c = target.charAt(i);
+            if (c == '/') {
+                return i;
+            }
+            if (c == '?') {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether {@code s[from, to)} is its own normal form: the one scan a clean path costs. */
+    private boolean isNormal(String s, int from, int to) {
+        char previous = 0;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c == '%') {
+                if (!isCanonicalEscape(s, i, to)) {
+                    return false;
+                }
+                i += 2;
+                previous = '%';
+                continue;
+            }
+            if (c <= 0x20 || c >= 0x7f || c == '\\') {
+                return false;
+            }
+            if (c == ';' && pathParameters != PathParameterAction.KEEP_UNCHANGED) {
+                return false;
+            }
+            if (previous == '/' && (c == '/' || (c == '.' && isDotSegment(s, i, to)))) {
+                return false;
+            }
+            previous = c;
+        }
+        return true;
+    }
+
+    /** An escape that the rewrite would write as it is: upper case, not unreserved, not a control byte or a slash. */
+    private boolean isCanonicalEscape(String s, int i, int to) {
+        if (i + 2 >= to) {
+            return false;
+        }
+        char high = s.charAt(i + 1);
+        char low = s.charAt(i + 2);
+        if (!isUpperHex(high) || !isUpperHex(low)) {
+            return false;
+        }
+        int value = hexValue(high) << 4 | hexValue(low);
+        if (value < 0x20 || value == 0x7f || isUnreserved(value)) {
+            return false;
+        }
+        return !isSlash(value) || escapedSlashes == EscapedSlashAction.KEEP_UNCHANGED;
+    }
+
+    private static boolean isDotSegment(String s, int i, int to) {
+        int next = i + 1;
+        if (next == to || s.charAt(next) == '/') {
+            return true;
+        }
+        return s.charAt(next) == '.' && (next + 1 == to || s.charAt(next + 1) == '/');
+    }
+
+    /**
+     * Writes the normal form of {@code s[from, to)}, which starts with {@code /}, to {@code out}: each
+     * segment is decoded and stripped of its parameter into the buffer, then kept, dropped (empty or
+     * {@code .}) or made to drop its parent ({@code ..}, RFC 3986, section 5.2.4).
+     *
+     * @return whether an escaped slash was read as a separator
+     */
+    private boolean rewritePath(String s, int from, int to, StringBuilder out) {
+        int base = out.length();
+        boolean unescapedSlash = false;
+        int i = from + 1;
+        while (true) {
+            int segment = out.length();
+            out.append('/');
+            boolean inParameter = false;
+            boolean separated = false;
+            while (i < to && !separated) {
+                char c = s.charAt(i);
+                if (c == '/') {
+                    separated = true;
+                    i++;
+                } else if (c == '%') {
+                    int value = escapedByte(s, i, to);
+                    i += 3;
+                    if (isSlash(value) && escapedSlashes != EscapedSlashAction.KEEP_UNCHANGED) {
+                        if (escapedSlashes == EscapedSlashAction.REJECT_REQUEST) {
+                            throw new IllegalArgumentException("encoded slash or backslash in the path");
+                        }
+                        if (!inParameter) {
+                            unescapedSlash = true;
+                            separated = true;
+                        }
+                    } else if (!inParameter) {
+                        appendDecoded(out, value);
+                    }
+                } else {
+                    if (c <= 0x20 || c >= 0x7f || c == '\\') {
+                        throw new IllegalArgumentException("a character that is not allowed in the path");
+                    }
+                    if (c == ';' && !inParameter && pathParameters != PathParameterAction.KEEP_UNCHANGED) {
+                        if (pathParameters == PathParameterAction.REJECT_REQUEST) {
+                            throw new IllegalArgumentException("a ';' parameter in the path");
+                        }
+                        inParameter = true;
+                    } else if (!inParameter) {
+                        out.append(c);
+                    }
+                    i++;
+                }
+            }
+            boolean last = !separated;
+            endSegment(out, base, segment, last);
+            if (last) {
+                return unescapedSlash;
+            }
+        }
+    }
+
+    /** Keeps, drops or resolves the segment written at {@code out[segment]} (its {@code /}, then its text). */
+    private static void endSegment(StringBuilder out, int base, int segment, boolean last) {
+        int length = out.length() - segment - 1;
+        boolean dot = length == 1 && out.charAt(segment + 1) == '.';
+        boolean dotDot = length == 2 && out.charAt(segment + 1) == '.' && out.charAt(segment + 2) == '.';
+        if (length == 0) {
+            // Runs of slashes merge, as NGINX does; a last empty segment is the trailing slash.
+            if (!last) {
+                out.setLength(segment);
+            }
+            return;
+        }
+        if (!dot && !dotDot) {
+            return;
+        }
+        out.setLength(segment);
+        if (dotDot) {
+            if (segment == base) {
+                throw new IllegalArgumentException("the path climbs above the root");
+            }
+            out.setLength(out.lastIndexOf("/", segment - 1));
+        }
+        if (last) {
+            out.append('/');
+        }
+    }
+
+    private static int escapedByte(String s, int i, int to) {
+        int high = i + 2 < to ? hexValue(s.charAt(i + 1)) : -1;
+        int low = i + 2 < to ? hexValue(s.charAt(i + 2)) : -1;
+        if (high < 0 || low < 0) {
+            throw new IllegalArgumentException("invalid percent-encoding in the path");
+        }
+        int value = high << 4 | low;
+        if (value < 0x20 || value == 0x7f) {
+            throw new IllegalArgumentException("a percent-encoded control character in the path");
+        }
+        return value;
+    }
+
+    /** RFC 3986, section 6.2.2: unreserved characters decoded, other escapes in upper case. */
+    private static void appendDecoded(StringBuilder out, int value) {
+        if (isUnreserved(value)) {
+            out.append((char) value);
+        } else {
+            out.append('%').append(HEX[value >> 4]).append(HEX[value & 0xf]);
+        }
+    }
+
+    private static boolean isSlash(int value) {
+        return value == '/' || value == '\\';
+    }
+
+    private static int hexValue(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
+    }
+
+    private static boolean isUpperHex(char c) {
+        return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
+    }
+
+    private static boolean isUnreserved(int c) {
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
+                || c == '-'
+                || c == '.'
+                || c == '_'
+                || c == '~';
+    }
+}
