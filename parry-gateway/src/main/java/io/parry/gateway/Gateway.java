@@ -221,6 +221,7 @@ public final class Gateway implements AutoCloseable {
                 .port(config.listener().port())
                 .handler(metrics != null ? routes.with(metrics.server()) : routes)
                 .options(options -> options.limits(config.limits().toRequestLimits())
+                        .pathNormalization(config.listener().pathNormalization())
                         .timeouts(config.timeouts().toServerTimeouts())
                         .tracing(config.observability().tracing()));
         if (accessLog != null) {

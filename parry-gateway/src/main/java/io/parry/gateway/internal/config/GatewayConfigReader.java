@@ -23,7 +23,8 @@ final class GatewayConfigReader {
             "tracing",
             "upstreams",
             "routes");
-    private static final List<String> LISTENER_KEYS = List.of("host", "port");
+    private static final List<String> LISTENER_KEYS = List.of("host", "port", PathNormalizationReader.KEY);
+    private static final List<String> ADMIN_KEYS = List.of("host", "port");
     private static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
     private static final List<String> TIMEOUTS_KEYS = List.of("headerRead", "idle", "request", "write");
     private static final List<String> FORWARDING_KEYS = List.of("trustedProxies", "via", "xForwarded", "forwarded");
@@ -47,8 +48,8 @@ final class GatewayConfigReader {
             return null;
         }
         Section top = Section.of(root, "", "the file", errors, KEYS);
-        ListenerConfig listener = listener(top, "listener", "0.0.0.0", "PORT", DEFAULT_PORT);
-        ListenerConfig admin = listener(top, "admin", "127.0.0.1", "ADMIN_PORT", DEFAULT_ADMIN_PORT);
+        ListenerConfig listener = listener(top, "listener", LISTENER_KEYS, "0.0.0.0", "PORT", DEFAULT_PORT);
+        ListenerConfig admin = listener(top, "admin", ADMIN_KEYS, "127.0.0.1", "ADMIN_PORT", DEFAULT_ADMIN_PORT);
         if (listener.port() != 0 && listener.port() == admin.port()) {
             errors.add(
                     top.keyLocation("admin"),
@@ -68,9 +69,10 @@ final class GatewayConfigReader {
                 routes(top, upstreams));
     }
 
-    private ListenerConfig listener(Section top, String key, String defaultHost, String portVariable, int defaultPort) {
+    private ListenerConfig listener(
+            Section top, String key, List<String> keys, String defaultHost, String portVariable, int defaultPort) {
         int port = defaultPort(top, key, portVariable, defaultPort);
-        Section section = top.section(key, "'" + key + "'", LISTENER_KEYS);
+        Section section = top.section(key, "'" + key + "'", keys);
         if (section == null) {
             return new ListenerConfig(defaultHost, port);
         }
@@ -78,7 +80,8 @@ final class GatewayConfigReader {
         if (host.isBlank() || hasSpaceOrControl(host)) {
             section.invalid("host", "'host' must be a host name or address such as 0.0.0.0, got '" + host + "'");
         }
-        return new ListenerConfig(host, section.integer("port", 0, 65535, port));
+        return new ListenerConfig(
+                host, section.integer("port", 0, 65535, port), PathNormalizationReader.read(section));
     }
 
     /** A port the file does not give comes from the environment when it is set there, so {@code PORT=9000} works without a file change. */

@@ -12,6 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import io.parry.server.PathNormalization;
+import io.parry.server.PathNormalization.EscapedSlashAction;
+import io.parry.server.PathNormalization.PathParameterAction;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -174,6 +177,25 @@ class ConfigLoaderTest {
 
         assertThat(config.listener()).isEqualTo(new ListenerConfig("0.0.0.0", 7000));
         assertThat(config.admin()).isEqualTo(new ListenerConfig("127.0.0.1", 7001));
+    }
+
+    @Test
+    void readsTheListenersPathNormalization() {
+        GatewayConfig config = ConfigLoader.parse(
+                "listener:\n  pathNormalization: { escapedSlashes: unescape_and_redirect, pathParameters: strip }\n",
+                "paths.yaml",
+                Map.of());
+
+        assertThat(config.listener())
+                .isEqualTo(new ListenerConfig(
+                        "0.0.0.0",
+                        8080,
+                        PathNormalization.builder()
+                                .escapedSlashes(EscapedSlashAction.UNESCAPE_AND_REDIRECT)
+                                .pathParameters(PathParameterAction.STRIP)
+                                .build()));
+        assertThat(ConfigLoader.parse("listener: { port: 1 }\n", "defaults.yaml", Map.of()).listener().pathNormalization())
+                .isEqualTo(PathNormalization.ofDefault());
     }
 
     @Test
