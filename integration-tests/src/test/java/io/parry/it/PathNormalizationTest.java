@@ -53,11 +53,9 @@ class PathNormalizationTest {
         return Router.builder()
                 .get("/a/internal", deny)
                 .get("/a/internal/{*rest}", deny)
-                .get(
-                        "/a/{*rest}",
-                        (ctx, request) -> HttpResponse.ofText(
-                                        "path=" + request.path() + " target=" + request.target())
-                                .toStage())
+                .get("/a/{*rest}", (ctx, request) -> HttpResponse.ofText(
+                                "path=" + request.path() + " target=" + request.target())
+                        .toStage())
                 .build();
     }
 

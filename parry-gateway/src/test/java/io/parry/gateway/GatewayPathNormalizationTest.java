@@ -70,9 +70,7 @@ class GatewayPathNormalizationTest {
     static void startGateways() throws Exception {
         Map<String, String> env = Map.of("APP_PORT", Integer.toString(upstream.port()));
         strict = TestGateway.start(
-                Files.createDirectory(dir.resolve("strict")),
-                "listener: { host: 127.0.0.1, port: 0 }\n" + ROUTES,
-                env);
+                Files.createDirectory(dir.resolve("strict")), "listener: { host: 127.0.0.1, port: 0 }\n" + ROUTES, env);
         lenient = TestGateway.start(
                 Files.createDirectory(dir.resolve("lenient")),
                 """
@@ -177,11 +175,13 @@ class GatewayPathNormalizationTest {
         assertThat(received).containsExactly("/a/~public/y%2A?q=%2F..;&r=//", "/a/b?c", "/a/public/x/y/?q=1");
         assertThat(answers)
                 .containsExactly(
-                        "upstream got /a/~public/y%2A?q=%2F..;&r=//", "upstream got /a/b?c", "upstream got /a/public/x/y/?q=1");
+                        "upstream got /a/~public/y%2A?q=%2F..;&r=//",
+                        "upstream got /a/b?c", "upstream got /a/public/x/y/?q=1");
     }
 
     private static RawResponse get(TestGateway gateway, String target) {
-        try (RawConnection connection = RawConnection.open("127.0.0.1", gateway.gateway().port())) {
+        try (RawConnection connection =
+                RawConnection.open("127.0.0.1", gateway.gateway().port())) {
             connection.send("GET " + target + " HTTP/1.1\nHost: gateway\n\n");
             return connection.readResponse();
         }

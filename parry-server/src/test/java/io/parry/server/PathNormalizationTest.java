@@ -30,7 +30,9 @@ class PathNormalizationTest {
         assertThat(PathNormalization.builder().build()).isEqualTo(PathNormalization.ofDefault());
         assertThat(stripping)
                 .hasToString("PathNormalization{escapedSlashes=UNESCAPE_AND_FORWARD, pathParameters=STRIP}");
-        assertThat(ServerOptions.builder().pathNormalization(stripping).build().toBuilder().build().pathNormalization())
+        assertThat(ServerOptions.builder().pathNormalization(stripping).build().toBuilder()
+                        .build()
+                        .pathNormalization())
                 .isSameAs(stripping);
     }
 

@@ -13,10 +13,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class TargetNormalizerTest {
     private static final TargetNormalizer DEFAULTS = new TargetNormalizer(PathNormalization.ofDefault());
-    private static final TargetNormalizer LENIENT = normalizer(
-            EscapedSlashAction.UNESCAPE_AND_FORWARD, PathParameterAction.STRIP);
-    private static final TargetNormalizer KEEPING = normalizer(
-            EscapedSlashAction.KEEP_UNCHANGED, PathParameterAction.KEEP_UNCHANGED);
+    private static final TargetNormalizer LENIENT =
+            normalizer(EscapedSlashAction.UNESCAPE_AND_FORWARD, PathParameterAction.STRIP);
+    private static final TargetNormalizer KEEPING =
+            normalizer(EscapedSlashAction.KEEP_UNCHANGED, PathParameterAction.KEEP_UNCHANGED);
 
     @ParameterizedTest
     @ValueSource(
@@ -136,17 +136,19 @@ class TargetNormalizerTest {
                 normalizer(EscapedSlashAction.UNESCAPE_AND_REDIRECT, PathParameterAction.REJECT_REQUEST);
 
         assertThatThrownBy(() -> redirecting.normalize("/a/internal%2Fy?q=%2F"))
-                .isInstanceOfSatisfying(
-                        PathRedirect.class, redirect -> assertThat(redirect.location()).isEqualTo("/a/internal/y?q=%2F"));
+                .isInstanceOfSatisfying(PathRedirect.class, redirect -> assertThat(redirect.location())
+                        .isEqualTo("/a/internal/y?q=%2F"));
         assertThat(redirecting.normalize("/a/./internal")).isEqualTo("/a/internal");
     }
 
     @Test
     void namesWhatItRefusedInItsMessage() {
-        assertThatThrownBy(() -> DEFAULTS.normalize("/a/internal%2Fy")).hasMessage("encoded slash or backslash in the path");
+        assertThatThrownBy(() -> DEFAULTS.normalize("/a/internal%2Fy"))
+                .hasMessage("encoded slash or backslash in the path");
         assertThatThrownBy(() -> DEFAULTS.normalize("/a;b")).hasMessage("a ';' parameter in the path");
         assertThatThrownBy(() -> DEFAULTS.normalize("/a%zz")).hasMessage("invalid percent-encoding in the path");
-        assertThatThrownBy(() -> DEFAULTS.normalize("/a%00")).hasMessage("a percent-encoded control character in the path");
+        assertThatThrownBy(() -> DEFAULTS.normalize("/a%00"))
+                .hasMessage("a percent-encoded control character in the path");
         assertThatThrownBy(() -> DEFAULTS.normalize("/../a")).hasMessage("the path climbs above the root");
     }
 

@@ -80,8 +80,7 @@ final class GatewayConfigReader {
         if (host.isBlank() || hasSpaceOrControl(host)) {
             section.invalid("host", "'host' must be a host name or address such as 0.0.0.0, got '" + host + "'");
         }
-        return new ListenerConfig(
-                host, section.integer("port", 0, 65535, port), PathNormalizationReader.read(section));
+        return new ListenerConfig(host, section.integer("port", 0, 65535, port), PathNormalizationReader.read(section));
     }
 
     /** A port the file does not give comes from the environment when it is set there, so {@code PORT=9000} works without a file change. */

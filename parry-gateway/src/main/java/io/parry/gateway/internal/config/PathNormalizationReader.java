@@ -26,8 +26,7 @@ final class PathNormalizationReader {
         PathNormalization defaults = PathNormalization.ofDefault();
         return PathNormalization.builder()
                 .escapedSlashes(action(section, "escapedSlashes", EscapedSlashAction.class, defaults.escapedSlashes()))
-                .pathParameters(
-                        action(section, "pathParameters", PathParameterAction.class, defaults.pathParameters()))
+                .pathParameters(action(section, "pathParameters", PathParameterAction.class, defaults.pathParameters()))
                 .build();
     }
 

@@ -6,15 +6,15 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.parry.client.Endpoint;
 import io.parry.client.upstream.Balancing;
+import io.parry.server.PathNormalization;
+import io.parry.server.PathNormalization.EscapedSlashAction;
+import io.parry.server.PathNormalization.PathParameterAction;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import io.parry.server.PathNormalization;
-import io.parry.server.PathNormalization.EscapedSlashAction;
-import io.parry.server.PathNormalization.PathParameterAction;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -194,7 +194,9 @@ class ConfigLoaderTest {
                                 .escapedSlashes(EscapedSlashAction.UNESCAPE_AND_REDIRECT)
                                 .pathParameters(PathParameterAction.STRIP)
                                 .build()));
-        assertThat(ConfigLoader.parse("listener: { port: 1 }\n", "defaults.yaml", Map.of()).listener().pathNormalization())
+        assertThat(ConfigLoader.parse("listener: { port: 1 }\n", "defaults.yaml", Map.of())
+                        .listener()
+                        .pathNormalization())
                 .isEqualTo(PathNormalization.ofDefault());
     }
 

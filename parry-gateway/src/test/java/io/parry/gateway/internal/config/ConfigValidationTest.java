@@ -322,7 +322,8 @@ class ConfigValidationTest {
     @Test
     void reportsAPathNormalizationOnTheAdminListener() {
         assertThat(errors("admin: { pathNormalization: {} }\n"))
-                .containsExactly("gw.yaml:1:10: unknown key 'pathNormalization' in 'admin' (expected one of: host, port)");
+                .containsExactly(
+                        "gw.yaml:1:10: unknown key 'pathNormalization' in 'admin' (expected one of: host, port)");
     }
 
     @Test
