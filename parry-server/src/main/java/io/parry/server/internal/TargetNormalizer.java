@@ -46,9 +46,20 @@ final class TargetNormalizer {
         boolean unescapedSlash = rewritePath(target, start, end, out);
         out.append(target, end, target.length());
         if (unescapedSlash && escapedSlashes == EscapedSlashAction.UNESCAPE_AND_REDIRECT) {
+            checkQuery(target, end);
             throw new PathRedirect(out.substring(start));
         }
         return out.toString();
+    }
+
+    /** The query goes into a {@code Location} field, before the request parser has checked it. */
+    private static void checkQuery(String target, int from) {
+        for (int i = from; i < target.length(); i++) {
+            char c = target.charAt(i);
+            if (c <= 0x20 || c >= 0x7f || c == '#' || c == '\\') {
+                throw new IllegalArgumentException("a character that is not allowed in the query");
+            }
+        }
     }
 
     /** Where the path begins: 0 in origin form, after the authority in absolute form, else -1. */

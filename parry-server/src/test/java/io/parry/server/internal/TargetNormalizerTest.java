@@ -139,6 +139,9 @@ class TargetNormalizerTest {
                 .isInstanceOfSatisfying(PathRedirect.class, redirect -> assertThat(redirect.location())
                         .isEqualTo("/a/internal/y?q=%2F"));
         assertThat(redirecting.normalize("/a/./internal")).isEqualTo("/a/internal");
+        assertThatThrownBy(() -> redirecting.normalize("/a%2Fb?q=\u0001"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .isNotInstanceOf(PathRedirect.class);
     }
 
     @Test
