@@ -69,7 +69,8 @@ class PathNormalizationTest {
                 "/a/x/..;/internal",
                 "/a/internal/..%2F..",
                 "/../a/internal",
-                "/a/internal%0a"
+                "/a/internal%0a",
+                "/a/%C0%AFinternal"
             })
     void rejectsBypassSpellingsByDefault(String path) {
         long before = strict.server().rejections(Rejection.BAD_REQUEST);

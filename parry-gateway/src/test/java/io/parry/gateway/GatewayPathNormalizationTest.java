@@ -110,6 +110,7 @@ class GatewayPathNormalizationTest {
                 "/a/internal/..%2F..",
                 "/a/internal/y/..%2F..%2F..%2Fa/internal",
                 "/../a/internal",
+                "/a/%C0%AFinternal",
                 "/a/internal%00",
                 "/a/intern%zzal"
             })

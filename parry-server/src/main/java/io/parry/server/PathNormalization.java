@@ -9,7 +9,8 @@ import static java.util.Objects.requireNonNull;
  * parameter), {@code /a/internal%2Fy} (some upstreams decode the slash), {@code /a/x/..;/internal}.
  *
  * <p>Every listener, whatever these options, rejects with 400 a path holding a control character, a
- * backslash, {@code %00} or another percent-encoded control byte, or a malformed escape; decodes
+ * backslash, {@code %00} or another percent-encoded control byte, a malformed escape, or escaped bytes
+ * that are not UTF-8 (an overlong {@code %C0%AF} for {@code /} included, RFC 3629); decodes
  * percent-encoded unreserved characters ({@code /a/%69nternal} is {@code /a/internal}, RFC 3986,
  * section 6.2.2.2) and writes other escapes in upper case; merges runs of slashes; and resolves
  * {@code .} and {@code ..} segments, encoded or not (RFC 3986, section 5.2.4), answering 400 when a

@@ -89,10 +89,11 @@ final class TargetNormalizer {
         for (int i = from; i < to; i++) {
             char c = s.charAt(i);
             if (c == '%') {
-                if (!isCanonicalEscape(s, i, to)) {
+                int next = canonicalEscapeEnd(s, i, to);
+                if (next < 0) {
                     return false;
                 }
-                i += 2;
+                i = next - 1;
                 previous = '%';
                 continue;
             }
@@ -110,21 +111,28 @@ final class TargetNormalizer {
         return true;
     }
 
-    /** An escape that the rewrite would write as it is: upper case, not unreserved, not a control byte or a slash. */
-    private boolean isCanonicalEscape(String s, int i, int to) {
-        if (i + 2 >= to) {
-            return false;
+    /**
+     * The end of the escape at {@code s[i]}, or of the UTF-8 sequence it starts, if the rewrite would write it
+     * as it is (upper case, not unreserved, not a control byte, not a slash unless kept); else -1.
+     */
+    private int canonicalEscapeEnd(String s, int i, int to) {
+        if (i + 2 >= to || !isUpperHex(s.charAt(i + 1)) || !isUpperHex(s.charAt(i + 2))) {
+            return -1;
         }
-        char high = s.charAt(i + 1);
-        char low = s.charAt(i + 2);
-        if (!isUpperHex(high) || !isUpperHex(low)) {
-            return false;
-        }
-        int value = hexValue(high) << 4 | hexValue(low);
+        int value = PercentEscapes.byteAt(s, i, to);
         if (value < 0x20 || value == 0x7f || isUnreserved(value)) {
-            return false;
+            return -1;
         }
-        return !isSlash(value) || escapedSlashes == EscapedSlashAction.KEEP_UNCHANGED;
+        if (value >= 0x80) {
+            int end = PercentEscapes.utf8End(s, i, to, value);
+            for (int at = i + 3; at < end; at += 3) {
+                if (!isUpperHex(s.charAt(at + 1)) || !isUpperHex(s.charAt(at + 2))) {
+                    return -1;
+                }
+            }
+            return end;
+        }
+        return isSlash(value) && escapedSlashes != EscapedSlashAction.KEEP_UNCHANGED ? -1 : i + 3;
     }
 
     private static boolean isDotSegment(String s, int i, int to) {
@@ -158,6 +166,17 @@ final class TargetNormalizer {
                     i++;
                 } else if (c == '%') {
                     int value = escapedByte(s, i, to);
+                    if (value >= 0x80) {
+                        int end = PercentEscapes.utf8End(s, i, to, value);
+                        if (end < 0) {
+                            throw new IllegalArgumentException("percent-encoded bytes that are not UTF-8 in the path");
+                        }
+                        for (; i < end && !inParameter; i += 3) {
+                            appendDecoded(out, PercentEscapes.byteAt(s, i, to));
+                        }
+                        i = end;
+                        continue;
+                    }
                     i += 3;
                     if (isSlash(value) && escapedSlashes != EscapedSlashAction.KEEP_UNCHANGED) {
                         if (escapedSlashes == EscapedSlashAction.REJECT_REQUEST) {
@@ -221,12 +240,10 @@ final class TargetNormalizer {
     }
 
     private static int escapedByte(String s, int i, int to) {
-        int high = i + 2 < to ? hexValue(s.charAt(i + 1)) : -1;
-        int low = i + 2 < to ? hexValue(s.charAt(i + 2)) : -1;
-        if (high < 0 || low < 0) {
+        int value = PercentEscapes.byteAt(s, i, to);
+        if (value < 0) {
             throw new IllegalArgumentException("invalid percent-encoding in the path");
         }
-        int value = high << 4 | low;
         if (value < 0x20 || value == 0x7f) {
             throw new IllegalArgumentException("a percent-encoded control character in the path");
         }
@@ -244,19 +261,6 @@ final class TargetNormalizer {
 
     private static boolean isSlash(int value) {
         return value == '/' || value == '\\';
-    }
-
-    private static int hexValue(char c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
-        }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
     }
 
     private static boolean isUpperHex(char c) {

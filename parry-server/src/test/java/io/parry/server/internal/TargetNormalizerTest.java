@@ -27,6 +27,7 @@ class TargetNormalizerTest {
                 "/a/internal?x=%2F..;&y=//",
                 "/a/.well-known/x..y/...",
                 "/users/J%C3%BCrgen/a%20b",
+                "/a/%F0%9F%98%80/%E2%82%AC/%F4%8F%BF%BF",
                 "/a:b@c!$&'()*+,=~",
                 "http://example.com/a/b?q",
                 "*"
@@ -46,6 +47,7 @@ class TargetNormalizerTest {
         "/a/%69nternal, /a/internal",
         "/a/%7euser/%41, /a/~user/A",
         "/a/b%c3%bc%2a, /a/b%C3%BC%2A",
+        "/a/%f0%9f%98%80/%C3%bc, /a/%F0%9F%98%80/%C3%BC",
         "/a/internal/., /a/internal/",
         "/a/internal/x/.., /a/internal/",
         "/a/x/../internal?q=/../%2F;, /a/internal?q=/../%2F;",
@@ -81,6 +83,16 @@ class TargetNormalizerTest {
                 "/a%00b",
                 "/a%0d%0aX:%20y",
                 "/a%7F",
+                "/a/%C0%AFinternal",
+                "/a/%c0%af",
+                "/a/%E0%80%AF",
+                "/a/%E9t%E9",
+                "/a/%ED%A0%80",
+                "/a/%F4%90%80%80",
+                "/a/%FF",
+                "/a/%C3",
+                "/a/%C3%41",
+                "/a/%C3%BC%BC",
                 "/a\\..\\b",
                 "/a\u0001b",
                 "/a b",
@@ -107,6 +119,12 @@ class TargetNormalizerTest {
     })
     void stripsParametersBeforeDotSegmentsAndUnescapesSlashesWhenAsked(String target, String normal) {
         assertThat(LENIENT.normalize(target)).isEqualTo(normal);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"/a;x%C0%AF/b", "/a;x%zz/b", "/a;x%00/b"})
+    void checksTheEscapesOfAParameterItStrips(String target) {
+        assertThatThrownBy(() -> LENIENT.normalize(target)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -153,6 +171,8 @@ class TargetNormalizerTest {
         assertThatThrownBy(() -> DEFAULTS.normalize("/a%00"))
                 .hasMessage("a percent-encoded control character in the path");
         assertThatThrownBy(() -> DEFAULTS.normalize("/../a")).hasMessage("the path climbs above the root");
+        assertThatThrownBy(() -> DEFAULTS.normalize("/%C0%AF"))
+                .hasMessage("percent-encoded bytes that are not UTF-8 in the path");
     }
 
     private static TargetNormalizer normalizer(EscapedSlashAction slashes, PathParameterAction parameters) {
