@@ -72,4 +72,20 @@ final class PercentEscapes {
         }
         return at;
     }
+
+    /** Whether the byte is a slash or a backslash, which an upstream may read as a separator once decoded. */
+    static boolean isSlash(int value) {
+        return value == '/' || value == '\\';
+    }
+
+    /** RFC 3986, section 2.3: the characters that mean the same escaped or not. */
+    static boolean isUnreserved(int c) {
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
+                || c == '-'
+                || c == '.'
+                || c == '_'
+                || c == '~';
+    }
 }

@@ -7,13 +7,10 @@ import io.parry.server.PathNormalization.PathParameterAction;
 /**
  * Normalises the path of a request-target as received, before the request is built and routed (see
  * {@link PathNormalization} for the rules). A path that is already normal, nearly every one, is found
- * so in one scan and the target returned as it is; any other is rewritten in a second pass, segment by
- * segment, into one buffer. No regular expression, no split. Immutable and shared by a server's
- * connections.
+ * so in one scan and the target returned as it is; any other is rewritten by a {@link PathRewriter}. No
+ * regular expression, no split. Immutable and shared by a server's connections.
  */
 final class TargetNormalizer {
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
-
     private final EscapedSlashAction escapedSlashes;
     private final PathParameterAction pathParameters;
 
@@ -43,7 +40,7 @@ final class TargetNormalizer {
         }
         StringBuilder out = new StringBuilder(target.length());
         out.append(target, 0, start);
-        boolean unescapedSlash = rewritePath(target, start, end, out);
+        boolean unescapedSlash = PathRewriter.rewrite(target, start, end, out, escapedSlashes, pathParameters);
         out.append(target, end, target.length());
         if (unescapedSlash && escapedSlashes == EscapedSlashAction.UNESCAPE_AND_REDIRECT) {
             checkQuery(target, end);
@@ -120,7 +117,7 @@ final class TargetNormalizer {
             return -1;
         }
         int value = PercentEscapes.byteAt(s, i, to);
-        if (value < 0x20 || value == 0x7f || isUnreserved(value)) {
+        if (value < 0x20 || value == 0x7f || PercentEscapes.isUnreserved(value)) {
             return -1;
         }
         if (value >= 0x80) {
@@ -132,7 +129,7 @@ final class TargetNormalizer {
             }
             return end;
         }
-        return isSlash(value) && escapedSlashes != EscapedSlashAction.KEEP_UNCHANGED ? -1 : i + 3;
+        return PercentEscapes.isSlash(value) && escapedSlashes != EscapedSlashAction.KEEP_UNCHANGED ? -1 : i + 3;
     }
 
     private static boolean isDotSegment(String s, int i, int to) {
@@ -143,137 +140,7 @@ final class TargetNormalizer {
         return s.charAt(next) == '.' && (next + 1 == to || s.charAt(next + 1) == '/');
     }
 
-    /**
-     * Writes the normal form of {@code s[from, to)}, which starts with {@code /}, to {@code out}: each
-     * segment is decoded and stripped of its parameter into the buffer, then kept, dropped (empty or
-     * {@code .}) or made to drop its parent ({@code ..}, RFC 3986, section 5.2.4).
-     *
-     * @return whether an escaped slash was read as a separator
-     */
-    private boolean rewritePath(String s, int from, int to, StringBuilder out) {
-        int base = out.length();
-        boolean unescapedSlash = false;
-        int i = from + 1;
-        while (true) {
-            int segment = out.length();
-            out.append('/');
-            boolean inParameter = false;
-            boolean separated = false;
-            while (i < to && !separated) {
-                char c = s.charAt(i);
-                if (c == '/') {
-                    separated = true;
-                    i++;
-                } else if (c == '%') {
-                    int value = escapedByte(s, i, to);
-                    if (value >= 0x80) {
-                        int end = PercentEscapes.utf8End(s, i, to, value);
-                        if (end < 0) {
-                            throw new IllegalArgumentException("percent-encoded bytes that are not UTF-8 in the path");
-                        }
-                        for (; i < end && !inParameter; i += 3) {
-                            appendDecoded(out, PercentEscapes.byteAt(s, i, to));
-                        }
-                        i = end;
-                        continue;
-                    }
-                    i += 3;
-                    if (isSlash(value) && escapedSlashes != EscapedSlashAction.KEEP_UNCHANGED) {
-                        if (escapedSlashes == EscapedSlashAction.REJECT_REQUEST) {
-                            throw new IllegalArgumentException("encoded slash or backslash in the path");
-                        }
-                        if (!inParameter) {
-                            unescapedSlash = true;
-                            separated = true;
-                        }
-                    } else if (!inParameter) {
-                        appendDecoded(out, value);
-                    }
-                } else {
-                    if (c <= 0x20 || c >= 0x7f || c == '\\') {
-                        throw new IllegalArgumentException("a character that is not allowed in the path");
-                    }
-                    if (c == ';' && !inParameter && pathParameters != PathParameterAction.KEEP_UNCHANGED) {
-                        if (pathParameters == PathParameterAction.REJECT_REQUEST) {
-                            throw new IllegalArgumentException("a ';' parameter in the path");
-                        }
-                        inParameter = true;
-                    } else if (!inParameter) {
-                        out.append(c);
-                    }
-                    i++;
-                }
-            }
-            boolean last = !separated;
-            endSegment(out, base, segment, last);
-            if (last) {
-                return unescapedSlash;
-            }
-        }
-    }
-
-    /** Keeps, drops or resolves the segment written at {@code out[segment]} (its {@code /}, then its text). */
-    private static void endSegment(StringBuilder out, int base, int segment, boolean last) {
-        int length = out.length() - segment - 1;
-        boolean dot = length == 1 && out.charAt(segment + 1) == '.';
-        boolean dotDot = length == 2 && out.charAt(segment + 1) == '.' && out.charAt(segment + 2) == '.';
-        if (length == 0) {
-            // Runs of slashes merge, as NGINX does; a last empty segment is the trailing slash.
-            if (!last) {
-                out.setLength(segment);
-            }
-            return;
-        }
-        if (!dot && !dotDot) {
-            return;
-        }
-        out.setLength(segment);
-        if (dotDot) {
-            if (segment == base) {
-                throw new IllegalArgumentException("the path climbs above the root");
-            }
-            out.setLength(out.lastIndexOf("/", segment - 1));
-        }
-        if (last) {
-            out.append('/');
-        }
-    }
-
-    private static int escapedByte(String s, int i, int to) {
-        int value = PercentEscapes.byteAt(s, i, to);
-        if (value < 0) {
-            throw new IllegalArgumentException("invalid percent-encoding in the path");
-        }
-        if (value < 0x20 || value == 0x7f) {
-            throw new IllegalArgumentException("a percent-encoded control character in the path");
-        }
-        return value;
-    }
-
-    /** RFC 3986, section 6.2.2: unreserved characters decoded, other escapes in upper case. */
-    private static void appendDecoded(StringBuilder out, int value) {
-        if (isUnreserved(value)) {
-            out.append((char) value);
-        } else {
-            out.append('%').append(HEX[value >> 4]).append(HEX[value & 0xf]);
-        }
-    }
-
-    private static boolean isSlash(int value) {
-        return value == '/' || value == '\\';
-    }
-
     private static boolean isUpperHex(char c) {
         return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
-    }
-
-    private static boolean isUnreserved(int c) {
-        return (c >= 'a' && c <= 'z')
-                || (c >= 'A' && c <= 'Z')
-                || (c >= '0' && c <= '9')
-                || c == '-'
-                || c == '.'
-                || c == '_'
-                || c == '~';
     }
 }
