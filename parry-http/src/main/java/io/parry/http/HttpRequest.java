@@ -61,7 +61,10 @@ public final class HttpRequest {
         return method;
     }
 
-    /** The request-target as it was given, before normalisation. */
+    /**
+     * The request-target as it was given, before normalisation; on a Parry server, as its listener's path
+     * normalisation left it.
+     */
     public String target() {
         return target;
     }

@@ -7,7 +7,8 @@ import java.util.Arrays;
 
 /**
  * How a {@link Server} listens and what it allows: listener address, event loops, transport,
- * {@link RequestLimits}, {@link ServerTimeouts}, {@link WorkerOptions} and whether requests are traced.
+ * {@link RequestLimits}, {@link ServerTimeouts}, {@link WorkerOptions}, {@link PathNormalization} and
+ * whether requests are traced.
  *
  * <pre>{@code
  * ServerOptions options = ServerOptions.builder().port(8080).eventLoopThreads(2).build();
@@ -21,6 +22,7 @@ public final class ServerOptions {
     private final RequestLimits limits;
     private final ServerTimeouts timeouts;
     private final WorkerOptions workers;
+    private final PathNormalization pathNormalization;
     private final boolean tracing;
 
     private ServerOptions(Builder builder) {
@@ -31,6 +33,7 @@ public final class ServerOptions {
         this.limits = builder.limits;
         this.timeouts = builder.timeouts;
         this.workers = builder.workers;
+        this.pathNormalization = builder.pathNormalization;
         this.tracing = builder.tracing;
     }
 
@@ -54,6 +57,7 @@ public final class ServerOptions {
                 .limits(limits)
                 .timeouts(timeouts)
                 .workers(workers)
+                .pathNormalization(pathNormalization)
                 .tracing(tracing);
     }
 
@@ -92,6 +96,11 @@ public final class ServerOptions {
         return workers;
     }
 
+    /** How request paths are read before routing. */
+    public PathNormalization pathNormalization() {
+        return pathNormalization;
+    }
+
     /** Whether requests are traced and their ids put in the SLF4J MDC; see {@link Builder#tracing(boolean)}. */
     public boolean tracing() {
         return tracing;
@@ -111,12 +120,14 @@ public final class ServerOptions {
     public String toString() {
         return "ServerOptions{host=" + host + ", port=" + port + ", eventLoopThreads=" + eventLoopThreads
                 + ", transport=" + transport + ", limits=" + limits + ", timeouts=" + timeouts + ", workers=" + workers
-                + ", tracing=" + tracing + "}";
+                + ", pathNormalization=" + pathNormalization + ", tracing=" + tracing + "}";
     }
 
     /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
     private Object[] values() {
-        return new Object[] {host, port, eventLoopThreads, transport, limits, timeouts, workers, tracing};
+        return new Object[] {
+            host, port, eventLoopThreads, transport, limits, timeouts, workers, pathNormalization, tracing
+        };
     }
 
     /** Builds {@link ServerOptions}; not thread-safe. */
@@ -128,6 +139,7 @@ public final class ServerOptions {
         private RequestLimits limits = RequestLimits.ofDefault();
         private ServerTimeouts timeouts = ServerTimeouts.ofDefault();
         private WorkerOptions workers = WorkerOptions.ofDefault();
+        private PathNormalization pathNormalization = PathNormalization.ofDefault();
         private boolean tracing = true;
 
         private Builder() {}
@@ -171,6 +183,15 @@ public final class ServerOptions {
         /** Sets the worker executor options. */
         public Builder workers(WorkerOptions workers) {
             this.workers = requireNonNull(workers, "workers");
+            return this;
+        }
+
+        /**
+         * Sets how request paths are read before anything routes them (default {@link
+         * PathNormalization#ofDefault()}: encoded slashes and {@code ;} parameters refused with 400).
+         */
+        public Builder pathNormalization(PathNormalization pathNormalization) {
+            this.pathNormalization = requireNonNull(pathNormalization, "pathNormalization");
             return this;
         }
 

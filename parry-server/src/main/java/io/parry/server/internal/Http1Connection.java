@@ -222,8 +222,10 @@ final class Http1Connection extends ChannelDuplexHandler {
         HttpHeaders headers;
         try {
             headers = ReceivedFields.toParry(fields);
-            request = HttpRequest.builder(HttpMethod.of(head.method().name()), head.uri())
+            request = HttpRequest.builder(HttpMethod.of(head.method().name()), runtime.paths.normalize(head.uri()))
                     .headers(headers);
+        } catch (PathRedirect redirect) {
+            return RequestChecks.redirect(redirect.location());
         } catch (IllegalArgumentException e) {
             return RequestChecks.badRequest(e.getMessage());
         }
@@ -376,12 +378,15 @@ final class Http1Connection extends ChannelDuplexHandler {
         record(refusal);
         stopReading();
         exchange.closeAfter = true;
-        exchange.response = ErrorResponses.problem(exchange, refusal.status, refusal.what);
+        exchange.response = refusal.response(exchange);
         exchanges.add(exchange);
         writer.writeReady();
     }
 
     private void record(RequestChecks.Refusal refusal) {
+        if (refusal.reason == null) {
+            return;
+        }
         runtime.rejections.record(refusal.reason, ctx.channel().remoteAddress(), refusal.what);
     }
 

@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.internal.AsciiCase;
 import io.parry.server.Rejection;
@@ -20,16 +21,31 @@ import io.parry.server.RequestLimits;
 final class RequestChecks {
     private RequestChecks() {}
 
-    /** A refusal: status, reason and a short description for the debug log. */
+    /**
+     * A refusal: status, reason and a short description for the debug log; or a redirect, which has a
+     * location and no reason, as nothing was wrong with the request but its spelling.
+     */
     static final class Refusal {
         final HttpStatus status;
         final Rejection reason;
         final String what;
+        final String location;
 
         Refusal(HttpStatus status, Rejection reason, String what) {
+            this(status, reason, what, null);
+        }
+
+        private Refusal(HttpStatus status, Rejection reason, String what, String location) {
             this.status = status;
             this.reason = reason;
             this.what = what;
+            this.location = location;
+        }
+
+        HttpResponse response(Exchange exchange) {
+            return location == null
+                    ? ErrorResponses.problem(exchange, status, what)
+                    : HttpResponse.of(status).withHeader("location", location);
         }
     }
 
@@ -92,6 +108,11 @@ final class RequestChecks {
             }
         }
         return true;
+    }
+
+    /** Envoy's {@code UNESCAPE_AND_REDIRECT}: 307 keeps the method and body (RFC 9110, section 15.4.8). */
+    static Refusal redirect(String location) {
+        return new Refusal(HttpStatus.TEMPORARY_REDIRECT, null, "path redirected", location);
     }
 
     static Refusal badRequest(String what) {

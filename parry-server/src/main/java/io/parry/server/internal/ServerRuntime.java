@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /** What every connection of one server shares: options, the handler, the worker executor, counters. */
 final class ServerRuntime {
     final RequestLimits limits;
+    final TargetNormalizer paths;
     final Handler handler;
     final WorkerExecutor workers;
     final RejectionCounters rejections = new RejectionCounters();
@@ -34,6 +35,7 @@ final class ServerRuntime {
 
     ServerRuntime(ServerOptions options, Handler handler, RequestListeners listeners, RequestTracer tracer) {
         this.limits = options.limits();
+        this.paths = new TargetNormalizer(options.pathNormalization());
         this.listeners = listeners;
         this.tracer = tracer;
         this.logging = !listeners.isEmpty() || tracer != null;

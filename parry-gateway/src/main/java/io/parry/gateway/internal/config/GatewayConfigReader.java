@@ -26,7 +26,8 @@ final class GatewayConfigReader {
             "tracing",
             "upstreams",
             "routes");
-    static final List<String> LISTENER_KEYS = List.of("host", "port");
+    static final List<String> LISTENER_KEYS = List.of("host", "port", PathNormalizationReader.KEY);
+    static final List<String> ADMIN_KEYS = List.of("host", "port");
     static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
     static final List<String> TIMEOUTS_KEYS = List.of("headerRead", "idle", "request", "write");
     static final List<String> FORWARDING_KEYS = List.of("trustedProxies", "via", "xForwarded", "forwarded");
@@ -50,8 +51,8 @@ final class GatewayConfigReader {
             return null;
         }
         Section top = Section.of(root, "", "the file", errors, KEYS);
-        ServerOptions.Builder listener = listener(top, "listener", "0.0.0.0", "PORT", DEFAULT_PORT);
-        ServerOptions admin = listener(top, "admin", "127.0.0.1", "ADMIN_PORT", DEFAULT_ADMIN_PORT)
+        ServerOptions.Builder listener = listener(top, "listener", LISTENER_KEYS, "0.0.0.0", "PORT", DEFAULT_PORT);
+        ServerOptions admin = listener(top, "admin", ADMIN_KEYS, "127.0.0.1", "ADMIN_PORT", DEFAULT_ADMIN_PORT)
                 .build();
         int port = listener.build().port();
         if (port != 0 && port == admin.port()) {
@@ -71,13 +72,13 @@ final class GatewayConfigReader {
                 version, listener.build(), admin, forwarding, accessLog, metrics, upstreams, routes(top, upstreams));
     }
 
-    /** A listener's address: host and port, the rest of its options the defaults. */
+    /** A listener's address and path normalisation (the admin's keys have none), the rest of its options the defaults. */
     private ServerOptions.Builder listener(
-            Section top, String key, String defaultHost, String portVariable, int defaultPort) {
+            Section top, String key, List<String> keys, String defaultHost, String portVariable, int defaultPort) {
         int port = defaultPort(top, key, portVariable, defaultPort);
         ServerOptions.Builder listener =
                 ServerOptions.builder().host(defaultHost).port(port);
-        Section section = top.section(key, "'" + key + "'", LISTENER_KEYS);
+        Section section = top.section(key, "'" + key + "'", keys);
         if (section == null) {
             return listener;
         }
@@ -85,7 +86,9 @@ final class GatewayConfigReader {
         if (host.isBlank() || hasSpaceOrControl(host)) {
             section.invalid("host", "'host' must be a host name or address such as 0.0.0.0, got '" + host + "'");
         }
-        return listener.host(host).port(section.integer("port", 0, 65535, port));
+        return listener.host(host)
+                .port(section.integer("port", 0, 65535, port))
+                .pathNormalization(PathNormalizationReader.read(section));
     }
 
     /** A port the file does not give comes from the environment when it is set there, so {@code PORT=9000} works without a file change. */

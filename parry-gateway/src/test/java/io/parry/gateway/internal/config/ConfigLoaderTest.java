@@ -17,6 +17,9 @@ import io.parry.proxy.HeaderRules;
 import io.parry.proxy.HostRewrite;
 import io.parry.proxy.PathRewrite;
 import io.parry.proxy.RetryPolicy;
+import io.parry.server.PathNormalization;
+import io.parry.server.PathNormalization.EscapedSlashAction;
+import io.parry.server.PathNormalization.PathParameterAction;
 import io.parry.server.RequestLimits;
 import io.parry.server.ServerOptions;
 import io.parry.server.ServerTimeouts;
@@ -187,6 +190,24 @@ class ConfigLoaderTest {
 
         assertThat(config.listener()).isEqualTo(address("0.0.0.0", 7000));
         assertThat(config.admin()).isEqualTo(address("127.0.0.1", 7001));
+    }
+
+    @Test
+    void readsTheListenersPathNormalization() {
+        GatewayConfig config = ConfigLoader.parse(
+                "listener:\n  pathNormalization: { escapedSlashes: unescape_and_redirect, pathParameters: strip }\n",
+                "paths.yaml",
+                Map.of());
+
+        assertThat(config.listener().pathNormalization())
+                .isEqualTo(PathNormalization.builder()
+                        .escapedSlashes(EscapedSlashAction.UNESCAPE_AND_REDIRECT)
+                        .pathParameters(PathParameterAction.STRIP)
+                        .build());
+        assertThat(ConfigLoader.parse("listener: { port: 1 }\n", "defaults.yaml", Map.of())
+                        .listener()
+                        .pathNormalization())
+                .isEqualTo(PathNormalization.ofDefault());
     }
 
     @Test

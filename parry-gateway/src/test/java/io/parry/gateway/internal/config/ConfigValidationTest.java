@@ -310,6 +310,23 @@ class ConfigValidationTest {
     }
 
     @Test
+    void reportsAnUnknownPathNormalizationAction() {
+        assertThat(errors("listener:\n  pathNormalization:\n    escapedSlashes: reject\n    pathParameters: [strip]\n"))
+                .containsExactly(
+                        "gw.yaml:3:21: 'escapedSlashes' must be one of keep_unchanged, reject_request,"
+                                + " unescape_and_redirect, unescape_and_forward, got 'reject'",
+                        "gw.yaml:4:21: 'pathParameters' must be one of keep_unchanged, strip, reject_request, got a"
+                                + " list");
+    }
+
+    @Test
+    void reportsAPathNormalizationOnTheAdminListener() {
+        assertThat(errors("admin: { pathNormalization: {} }\n"))
+                .containsExactly(
+                        "gw.yaml:1:10: unknown key 'pathNormalization' in 'admin' (expected one of: host, port)");
+    }
+
+    @Test
     void reportsAnInvalidUpstreamName() {
         assertThat(errors("upstreams:\n  \"my api\": { endpoints: [h:1] }\n"))
                 .containsExactly(

@@ -46,6 +46,8 @@ class GatewaySchemaTest {
     private static final Map<String, List<String>> SECTIONS = Map.ofEntries(
             entry("", GatewayConfigReader.KEYS),
             entry("/$defs/listener", GatewayConfigReader.LISTENER_KEYS),
+            entry("/$defs/admin", GatewayConfigReader.ADMIN_KEYS),
+            entry("/$defs/pathNormalization", PathNormalizationReader.KEYS),
             entry("/$defs/limits", GatewayConfigReader.LIMITS_KEYS),
             entry("/$defs/serverTimeouts", GatewayConfigReader.TIMEOUTS_KEYS),
             entry("/$defs/forwarding", GatewayConfigReader.FORWARDING_KEYS),
@@ -105,7 +107,10 @@ class GatewaySchemaTest {
                   - { match: { path: /b }, respond: {} }
                   - { match: { path: /c }, redirect: { location: /d } }
                 """;
-        String spelledOut = "listener: " + defaults("/$defs/listener", "host: 0.0.0.0, port: 8080")
+        String spelledOut = "listener: "
+                + defaults(
+                        "/$defs/listener",
+                        "host: 0.0.0.0, port: 8080, pathNormalization: " + defaults("/$defs/pathNormalization", ""))
                 + "\nadmin: { host: 127.0.0.1, port: 9901 }"
                 + "\nlimits: " + defaults("/$defs/limits", "")
                 + "\ntimeouts: " + defaults("/$defs/serverTimeouts", "")
