@@ -5,6 +5,8 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
+import io.parry.http.internal.AggregatingSubscriber;
+import io.parry.http.internal.FixedBody;
 import io.parry.http.tracing.TraceContext;
 import io.parry.http.tracing.TracePropagation;
 import io.parry.server.Rejection;
@@ -55,12 +57,7 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     boolean continueSent;
     long received;
     HttpResponse response;
-    CompletableFuture<Void> clientGone;
-    boolean abandoned;
-    boolean writing;
-    boolean responseStarted;
     boolean closeAfter;
-    boolean finished;
     /** Response body bytes handed to the channel. */
     long sent;
     /** For a request refused before it was built: the method and target of its head, when it was read. */
@@ -70,8 +67,10 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     String route;
     String upstream;
     long upstreamNanos = -1;
-    /** Whether the listeners were told about this exchange. */
-    boolean ended;
+
+    private ExchangeState state = ExchangeState.RECEIVING;
+    /** Made when someone asks, or completed at once when the client is gone before anyone did. */
+    private CompletableFuture<Void> clientGone;
 
     private String requestId;
     /** Set once, by whichever thread asks first; read plainly, as a TraceContext is immutable. */
@@ -84,6 +83,102 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
         this.sequence = sequence;
         this.http10 = http10;
         this.startNanos = startNanos;
+    }
+
+    ExchangeState state() {
+        return state;
+    }
+
+    /** The head was accepted: the handler gets the request. */
+    void handling() {
+        moveTo(ExchangeState.HANDLING);
+    }
+
+    /** Whether the exchange still waits for its response: a handler's answer now is taken. */
+    boolean awaitsResponse() {
+        return state == ExchangeState.HANDLING;
+    }
+
+    /**
+     * Sets the response, unless there is one already or the exchange is over; a response not taken
+     * is released. Returns whether it was taken.
+     */
+    boolean respond(HttpResponse response) {
+        if (state != ExchangeState.HANDLING && state != ExchangeState.RECEIVING) {
+            release(response);
+            return false;
+        }
+        this.response = response;
+        moveTo(ExchangeState.RESPONDED);
+        return true;
+    }
+
+    /** Whether the response is set and waits for the framing to write it. */
+    boolean responseReady() {
+        return state == ExchangeState.RESPONDED;
+    }
+
+    /** The framing begins writing the response: from now on its status is what the client sees. */
+    HttpResponse startWriting() {
+        moveTo(ExchangeState.WRITING);
+        return response;
+    }
+
+    boolean responseStarted() {
+        return state.responseStarted();
+    }
+
+    /**
+     * The framing handed over the response's last message. Returns whether it must call {@link
+     * #end} once that message left; without listeners the exchange is done now.
+     */
+    boolean lastHandedOver() {
+        moveTo(ExchangeState.SENT);
+        if (connection.runtime().logging) {
+            return true;
+        }
+        moveTo(ExchangeState.DONE);
+        return false;
+    }
+
+    /** The last message left, or failed to: tells the listeners. Called on the event loop. */
+    void end(boolean completed) {
+        moveTo(ExchangeState.DONE);
+        tellListeners(completed, true);
+    }
+
+    /**
+     * The connection closed before the response was sent: tells the listeners and whoever waits on
+     * {@link #clientGone()}, and releases the request body and a response that will not be sent.
+     */
+    void abandon() {
+        ExchangeState from = state;
+        moveTo(ExchangeState.ABANDONED);
+        if (connection.runtime().logging) {
+            tellListeners(false, from.responseStarted());
+        }
+        clientLeft();
+        if (body != null) {
+            body.discard();
+        }
+        if (from == ExchangeState.RESPONDED) {
+            release(response);
+        }
+    }
+
+    /** The one place the state changes; an edge {@link ExchangeState} does not allow is a bug. */
+    private void moveTo(ExchangeState next) {
+        if (!state.canMoveTo(next)) {
+            throw new IllegalStateException(this + ": " + state + " -> " + next);
+        }
+        state = next;
+    }
+
+    /** Releases what a response that will never be sent holds. */
+    static void release(HttpResponse response) {
+        if (response != null && !(response.body() instanceof FixedBody)) {
+            response.body().subscribe(AggregatingSubscriber.cancelling());
+        }
     }
 
     @Override
@@ -160,21 +255,11 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
         return this;
     }
 
-    /**
-     * The exchange is over: tells the server's listeners once, if there are any. Called on the event
-     * loop when the last response byte was written or the connection closed first.
-     */
-    void end(boolean completed) {
-        if (ended) {
-            return;
-        }
-        ended = true;
-        ServerRuntime runtime = connection.runtime();
-        if (runtime.logging) {
-            RequestLog log = ExchangeLog.of(this, completed, System.nanoTime());
-            runtime.listeners.ended(log);
-            RequestSpans.end(span, log);
-        }
+    private void tellListeners(boolean completed, boolean responseStarted) {
+        RequestLog log =
+                ExchangeLog.of(this, responseStarted ? response.status().code() : 0, completed, System.nanoTime());
+        connection.runtime().listeners.ended(log);
+        RequestSpans.end(span, log);
     }
 
     @Override
@@ -239,18 +324,17 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     public CompletionStage<Void> clientGone() {
         if (clientGone == null) {
             clientGone = new CompletableFuture<>();
-            if (abandoned) {
-                clientGone.complete(null);
-            }
         }
         return clientGone;
     }
 
-    /** The connection closed before the response was sent: tells whoever asked, in the request's context. */
+    /** Nobody waits for the handler's answer any more: tells whoever asked, in the request's context. */
     void clientLeft() {
-        abandoned = true;
-        if (clientGone != null) {
-            CurrentContext.run(this, () -> clientGone.complete(null));
+        CompletableFuture<Void> gone = clientGone;
+        if (gone == null) {
+            clientGone = CompletableFuture.completedFuture(null);
+        } else {
+            CurrentContext.run(this, () -> gone.complete(null));
         }
     }
 

@@ -10,11 +10,11 @@ import java.time.Instant;
 final class ExchangeLog {
     private ExchangeLog() {}
 
-    static RequestLog of(Exchange exchange, boolean completed, long endNanos) {
+    static RequestLog of(Exchange exchange, int status, boolean completed, long endNanos) {
         long duration = endNanos - exchange.startNanos;
         RequestLog.Builder log = RequestLog.builder()
                 .route(exchange.route)
-                .status(exchange.responseStarted ? exchange.response.status().code() : 0)
+                .status(status)
                 .completed(completed)
                 .bytesIn(exchange.received)
                 .bytesOut(exchange.sent)

@@ -170,6 +170,7 @@ final class Http1Connection extends ChannelDuplexHandler {
             refuse(exchange, refusal);
             return;
         }
+        exchange.handling();
         exchanges.add(exchange);
         if (exchanges.size() >= runtime.limits.maxPipelinedRequests()) {
             pauseReading(PAUSED_BY_PIPELINE);
@@ -288,17 +289,17 @@ final class Http1Connection extends ChannelDuplexHandler {
     }
 
     private void responded(Exchange exchange, HttpResponse response, Throwable failure) {
-        if (exchange.finished || exchange.response != null) {
-            writer.abandon(response);
+        if (!exchange.awaitsResponse()) {
+            Exchange.release(response);
             return;
         }
         if (failure != null) {
-            exchange.response = ErrorResponses.forFailure(exchange, failure);
+            exchange.respond(ErrorResponses.forFailure(exchange, failure));
         } else if (response == null) {
-            exchange.response =
-                    ErrorResponses.forFailure(exchange, new NullPointerException("handler returned a null response"));
+            exchange.respond(
+                    ErrorResponses.forFailure(exchange, new NullPointerException("handler returned a null response")));
         } else {
-            exchange.response = response;
+            exchange.respond(response);
         }
         writer.writeReady();
     }
@@ -358,14 +359,14 @@ final class Http1Connection extends ChannelDuplexHandler {
         record(refusal);
         stopReading();
         exchange.closeAfter = true;
-        if (exchange.responseStarted) {
+        if (exchange.responseStarted()) {
             exchange.body.onFailure(bodyFailure);
             writer.abort(exchange);
             return;
         }
-        if (exchange.response == null) {
+        if (exchange.awaitsResponse()) {
             // Set first, so the handler's own answer to the failed body is dropped.
-            exchange.response = ErrorResponses.problem(exchange, refusal.status, refusal.what);
+            exchange.respond(ErrorResponses.problem(exchange, refusal.status, refusal.what));
         }
         exchange.body.onFailure(bodyFailure);
         writer.writeReady();
@@ -376,7 +377,7 @@ final class Http1Connection extends ChannelDuplexHandler {
         record(refusal);
         stopReading();
         exchange.closeAfter = true;
-        exchange.response = ErrorResponses.problem(exchange, refusal.status, refusal.what);
+        exchange.respond(ErrorResponses.problem(exchange, refusal.status, refusal.what));
         exchanges.add(exchange);
         writer.writeReady();
     }
@@ -460,7 +461,7 @@ final class Http1Connection extends ChannelDuplexHandler {
                 log.debug("Connection {} idle, closing", id);
                 ctx.close();
             }
-        } else if (head.response == null && passed(head.startNanos, runtime.requestNanos, now)) {
+        } else if (head.awaitsResponse() && passed(head.startNanos, runtime.requestNanos, now)) {
             requestTimedOut(head);
         }
     }
@@ -485,16 +486,17 @@ final class Http1Connection extends ChannelDuplexHandler {
         boolean bodyArriving = head.bodyStillArriving();
         HttpStatus status = bodyArriving ? HttpStatus.REQUEST_TIMEOUT : HttpStatus.SERVICE_UNAVAILABLE;
         runtime.rejections.record(Rejection.REQUEST_TIMEOUT, ctx.channel().remoteAddress(), "no response in time");
+        stopReading();
+        head.closeAfter = true;
+        // Set first, so the handler's own answer to the failed body is dropped.
+        head.respond(ErrorResponses.problem(
+                head,
+                status,
+                bodyArriving ? "The request body did not arrive in time." : "The response was not ready in time."));
         if (receiving == head) {
             receiving = null;
             head.body.onFailure(new HttpStatusException(status));
         }
-        stopReading();
-        head.closeAfter = true;
-        head.response = ErrorResponses.problem(
-                head,
-                status,
-                bodyArriving ? "The request body did not arrive in time." : "The response was not ready in time.");
         head.clientLeft();
         writer.writeReady();
     }

@@ -23,7 +23,6 @@ import io.parry.http.HttpBody;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
-import io.parry.http.internal.AggregatingSubscriber;
 import io.parry.http.internal.FixedBody;
 import io.parry.transport.internal.BodySources;
 import io.parry.transport.internal.ByteBufSubscriber;
@@ -81,8 +80,7 @@ final class ResponseWriter {
     /** Writes every response that is ready, in order, until one must wait. */
     void writeReady() {
         Exchange head;
-        while (!closing && (head = exchanges.peek()) != null && head.response != null && !head.writing) {
-            head.writing = true;
+        while (!closing && (head = exchanges.peek()) != null && head.responseReady()) {
             if (!start(head)) {
                 return;
             }
@@ -90,18 +88,11 @@ final class ResponseWriter {
     }
 
     void sendContinue(Exchange exchange) {
-        if (exchange.continueSent || exchange.responseStarted || closing) {
+        if (exchange.continueSent || exchange.responseStarted() || closing) {
             return;
         }
         exchange.continueSent = true;
         write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER));
-    }
-
-    /** Releases what a response that will never be sent holds. */
-    void abandon(HttpResponse response) {
-        if (response != null && !(response.body() instanceof FixedBody)) {
-            response.body().subscribe(AggregatingSubscriber.cancelling());
-        }
     }
 
     /**
@@ -128,21 +119,13 @@ final class ResponseWriter {
         }
         Exchange exchange;
         while ((exchange = exchanges.poll()) != null) {
-            exchange.finished = true;
-            exchange.end(false);
-            exchange.clientLeft();
-            if (exchange.body != null) {
-                exchange.body.discard();
-            }
-            if (!exchange.writing) {
-                abandon(exchange.response);
-            }
+            exchange.abandon();
         }
     }
 
     /** Starts writing the head exchange; true when it was written in full. */
     private boolean start(Exchange exchange) {
-        HttpResponse response = exchange.response;
+        HttpResponse response = exchange.startWriting();
         HttpBody body = response.body();
         HttpStatus status = response.status();
         boolean bodyless = exchange.head || status.forbidsBody();
@@ -152,13 +135,12 @@ final class ResponseWriter {
         io.netty.handler.codec.http.HttpHeaders headers = head(exchange, response, bodyless, length, close);
         HttpVersion version = exchange.http10 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
         HttpResponseStatus nettyStatus = NettyStatuses.of(status);
-        exchange.responseStarted = true;
         if (bodyless || body instanceof FixedBody) {
             ByteBuf content = bodyless
                     ? Unpooled.EMPTY_BUFFER
                     : Unpooled.wrappedBuffer(((FixedBody) body).data().asByteBuffer());
             if (bodyless) {
-                abandon(response);
+                Exchange.release(response);
             }
             exchange.sent = content.readableBytes();
             writeLast(
@@ -260,17 +242,16 @@ final class ResponseWriter {
     /** Writes an exchange's last message, then moves on to the next exchange or closes. */
     private void writeLast(Exchange exchange, Object message) {
         exchanges.poll();
-        exchange.finished = true;
-        boolean logging = connection.runtime().logging;
+        boolean listen = exchange.lastHandedOver();
         if (exchange.closeAfter) {
             closing = true;
             ChannelFuture written = ctx.writeAndFlush(message);
-            if (logging) {
+            if (listen) {
                 written.addListener(future -> exchange.end(future.isSuccess()));
             }
             written.addListener((ChannelFutureListener) future -> lingeringClose());
             needsFlush = false;
-        } else if (logging) {
+        } else if (listen) {
             // A promise of its own only when someone listens, to learn when the last byte left.
             ChannelPromise promise = ctx.newPromise();
             promise.addListener(future -> lastWritten(exchange, future));
