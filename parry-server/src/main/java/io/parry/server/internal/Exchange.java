@@ -1,5 +1,6 @@
 package io.parry.server.internal;
 
+import io.netty.util.concurrent.EventExecutor;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
@@ -23,10 +24,13 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BiConsumer;
 
 /**
  * One request and its response on a connection; also the request's {@link RequestContext} and the
@@ -34,7 +38,13 @@ import java.util.concurrent.ScheduledExecutorService;
  * the trace, which any thread may be first to ask for, and the log's facts, which the request's work
  * may set on a worker thread before its response stage completes (read on the loop after that).
  */
-final class Exchange implements RequestContext, RequestLogBuilder, TracedContext, BodyFlow, TaskWrapper {
+final class Exchange
+        implements RequestContext,
+                RequestLogBuilder,
+                TracedContext,
+                BodyFlow,
+                TaskWrapper,
+                BiConsumer<HttpResponse, Throwable> {
     private static final VarHandle TRACE;
 
     static {
@@ -45,21 +55,24 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
         }
     }
 
-    final Http1Connection connection;
+    private final ExchangeFraming framing;
     final int sequence;
     final boolean http10;
     final long startNanos;
-    HttpRequest request;
-    InboundBody body;
+    private HttpRequest request;
+    /** The request body as it arrives, or {@code null} when the request has none. */
+    private InboundBody body;
+
     boolean keepAlive;
-    boolean head;
     boolean expectContinue;
     boolean continueSent;
-    long received;
-    HttpResponse response;
+    /** Request body bytes received. */
+    private long received;
+
+    private HttpResponse response;
     boolean closeAfter;
-    /** Response body bytes handed to the channel. */
-    long sent;
+    /** Response body bytes handed to the framing; written by the framing alone. */
+    private long sent;
     /** For a request refused before it was built: the method and target of its head, when it was read. */
     HttpMethod refusedMethod;
 
@@ -78,8 +91,8 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     /** The span a tracer started for {@link #trace}, ended with the exchange; {@code null} without one. */
     private volatile RequestSpan span;
 
-    Exchange(Http1Connection connection, int sequence, boolean http10, long startNanos) {
-        this.connection = connection;
+    Exchange(ExchangeFraming framing, int sequence, boolean http10, long startNanos) {
+        this.framing = framing;
         this.sequence = sequence;
         this.http10 = http10;
         this.startNanos = startNanos;
@@ -89,9 +102,130 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
         return state;
     }
 
+    /** The framing read a head it accepts, as this request with this body (or none). */
+    void requestRead(HttpRequest request, InboundBody body) {
+        if (state != ExchangeState.RECEIVING) {
+            throw new IllegalStateException(this + ": request read in " + state);
+        }
+        this.request = request;
+        this.body = body;
+    }
+
+    /** The request's body as it arrives, or {@code null} when it has none. */
+    InboundBody body() {
+        return body;
+    }
+
+    /** The request the framing read, or {@code null} for a head that was refused. */
+    HttpRequest requestOrNull() {
+        return request;
+    }
+
     /** The head was accepted: the handler gets the request. */
     void handling() {
         moveTo(ExchangeState.HANDLING);
+    }
+
+    /** Runs the server's handler; its answer is written when its turn comes. */
+    void dispatch() {
+        CompletionStage<HttpResponse> stage = CurrentContext.handle(framing.runtime().handler, this, request);
+        if (stage instanceof CompletableFuture<HttpResponse> done && done.isDone()) {
+            answeredNow(done);
+        } else {
+            stage.whenComplete(this); // The exchange is the callback: no lambda per request.
+        }
+    }
+
+    /** The handler's stage completed, on any thread. */
+    @Override
+    public void accept(HttpResponse response, Throwable failure) {
+        EventExecutor loop = framing.executor();
+        if (loop.inEventLoop()) {
+            answered(response, failure);
+        } else {
+            loop.execute(() -> answered(response, failure));
+        }
+    }
+
+    private void answeredNow(CompletableFuture<HttpResponse> done) {
+        if (!done.isCompletedExceptionally()) {
+            answered(done.getNow(null), null);
+            return;
+        }
+        try {
+            done.join();
+        } catch (CompletionException | CancellationException failure) {
+            answered(null, failure);
+        }
+    }
+
+    /** Takes the handler's answer (a failure becomes a problem response) unless it came too late. */
+    void answered(HttpResponse response, Throwable failure) {
+        if (!awaitsResponse()) {
+            release(response);
+            return;
+        }
+        if (failure != null) {
+            respond(ErrorResponses.forFailure(this, failure));
+        } else if (response == null) {
+            respond(ErrorResponses.forFailure(this, new NullPointerException("handler returned a null response")));
+        } else {
+            respond(response);
+        }
+        framing.responseReady(this);
+    }
+
+    /**
+     * Counts request body bytes as they arrive; false once they pass the body limit, which
+     * applies however the framing delimits the body.
+     */
+    boolean bodyReceived(int bytes) {
+        received += bytes;
+        return received <= framing.runtime().limits.maxBodySize();
+    }
+
+    long bodyBytesReceived() {
+        return received;
+    }
+
+    /** The framing has handed {@code total} response body bytes over so far. */
+    void bodyBytesSent(long total) {
+        sent = total;
+    }
+
+    long bodyBytesSent() {
+        return sent;
+    }
+
+    /** Whether the handler has had the request's whole time (the request timeout) without answering. */
+    boolean responseOverdue(long now) {
+        long timeout = framing.runtime().requestNanos;
+        return state == ExchangeState.HANDLING && timeout > 0 && now - startNanos >= timeout;
+    }
+
+    /**
+     * The request timeout passed: the client gets 408 while its body is still arriving, else 503;
+     * the body's reader fails, the handler's late answer is dropped and its work is told that
+     * nobody waits for it. The framing stops reading first, as the rest of the body will not be read.
+     */
+    void timedOut() {
+        boolean bodyArriving = bodyStillArriving();
+        HttpStatus status = bodyArriving ? HttpStatus.REQUEST_TIMEOUT : HttpStatus.SERVICE_UNAVAILABLE;
+        framing.runtime().rejections.record(Rejection.REQUEST_TIMEOUT, remoteAddress(), "no response in time");
+        // Set first, so the handler's own answer to the failed body is dropped.
+        respond(ErrorResponses.problem(
+                this,
+                status,
+                bodyArriving ? "The request body did not arrive in time." : "The response was not ready in time."));
+        if (bodyArriving) {
+            body.onFailure(new HttpStatusException(status));
+        }
+        clientLeft();
+        framing.responseReady(this);
+    }
+
+    ServerRuntime runtime() {
+        return framing.runtime();
     }
 
     /** Whether the exchange still waits for its response: a handler's answer now is taken. */
@@ -134,7 +268,7 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
      */
     boolean lastHandedOver() {
         moveTo(ExchangeState.SENT);
-        if (connection.runtime().logging) {
+        if (framing.runtime().logging) {
             return true;
         }
         moveTo(ExchangeState.DONE);
@@ -154,16 +288,29 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     void abandon() {
         ExchangeState from = state;
         moveTo(ExchangeState.ABANDONED);
-        if (connection.runtime().logging) {
+        if (framing.runtime().logging) {
             tellListeners(false, from.responseStarted());
         }
         clientLeft();
-        if (body != null) {
-            body.discard();
-        }
+        discardBody();
         if (from == ExchangeState.RESPONDED) {
             release(response);
         }
+    }
+
+    /**
+     * Drains and releases whatever of the request body is still to come; called when the response
+     * was handed over, or the exchange abandoned.
+     */
+    void discardBody() {
+        if (body != null) {
+            body.discard();
+        }
+    }
+
+    /** Whether the request is a HEAD request, whose response has a head alone. */
+    boolean isHeadRequest() {
+        return request != null && request.method().equals(HttpMethod.HEAD);
     }
 
     /** The one place the state changes; an edge {@link ExchangeState} does not allow is a bug. */
@@ -196,7 +343,7 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     @Override
     public String requestId() {
         if (requestId == null) {
-            requestId = connection.id() + "-" + sequence;
+            requestId = framing.connectionId() + "-" + sequence;
         }
         return requestId;
     }
@@ -209,7 +356,7 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
         }
         TraceContext made =
                 request != null ? TracePropagation.ofDefault().nextSpan(request.headers()) : TraceContext.newRoot(true);
-        RequestTracer tracer = connection.runtime().tracer;
+        RequestTracer tracer = framing.runtime().tracer;
         RequestSpan started = tracer == null ? null : RequestSpans.start(tracer, this, request, made);
         if (started != null) {
             made = started.context();
@@ -224,7 +371,7 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
 
     @Override
     public TraceContext mdcTrace() {
-        return connection.runtime().tracing ? traceContext() : null;
+        return framing.runtime().tracing ? traceContext() : null;
     }
 
     /** Whether a trace was made for this request, by tracing or by someone asking; never makes one. */
@@ -234,7 +381,7 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
 
     @Override
     public RequestLogBuilder log() {
-        return connection.runtime().logging ? this : NoRequestLog.INSTANCE;
+        return framing.runtime().logging ? this : NoRequestLog.INSTANCE;
     }
 
     @Override
@@ -258,18 +405,18 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     private void tellListeners(boolean completed, boolean responseStarted) {
         RequestLog log =
                 ExchangeLog.of(this, responseStarted ? response.status().code() : 0, completed, System.nanoTime());
-        connection.runtime().listeners.ended(log);
+        framing.runtime().listeners.ended(log);
         RequestSpans.end(span, log);
     }
 
     @Override
     public InetSocketAddress remoteAddress() {
-        return connection.remoteAddress();
+        return framing.remoteAddress();
     }
 
     @Override
     public InetSocketAddress localAddress() {
-        return connection.localAddress();
+        return framing.localAddress();
     }
 
     @Override
@@ -279,16 +426,16 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
 
     @Override
     public ScheduledExecutorService eventLoop() {
-        return new EventLoopScheduler(connection.executor(), this);
+        return new EventLoopScheduler(framing.executor(), this);
     }
 
     @Override
     public CompletionStage<HttpResponse> runBlocking(Callable<HttpResponse> work) {
         CompletableFuture<HttpResponse> result = new CompletableFuture<>();
         try {
-            connection.runtime().workers.execute(() -> CurrentContext.complete(this, work, result));
+            framing.runtime().workers.execute(() -> CurrentContext.complete(this, work, result));
         } catch (RejectedExecutionException e) {
-            connection.runtime().rejections.record(Rejection.WORKERS_BUSY, remoteAddress(), "worker executor full");
+            framing.runtime().rejections.record(Rejection.WORKERS_BUSY, remoteAddress(), "worker executor full");
             result.completeExceptionally(
                     new HttpStatusException(HttpStatus.SERVICE_UNAVAILABLE, "The server is busy; try again later."));
         }
@@ -307,17 +454,17 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
 
     @Override
     public void pause() {
-        connection.pauseReading(Http1Connection.PAUSED_BY_BODY);
+        framing.pauseRequestBody();
     }
 
     @Override
     public void resume() {
-        connection.resumeReading(Http1Connection.PAUSED_BY_BODY);
+        framing.resumeRequestBody();
     }
 
     @Override
     public void demanded() {
-        connection.bodyDemanded(this);
+        framing.bodyDemanded(this);
     }
 
     @Override

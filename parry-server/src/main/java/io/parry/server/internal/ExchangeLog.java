@@ -16,8 +16,8 @@ final class ExchangeLog {
                 .route(exchange.route)
                 .status(status)
                 .completed(completed)
-                .bytesIn(exchange.received)
-                .bytesOut(exchange.sent)
+                .bytesIn(exchange.bodyBytesReceived())
+                .bytesOut(exchange.bodyBytesSent())
                 // Derived at the end rather than read at the start, so a request nobody logs reads no clock.
                 .start(Instant.now().minusNanos(duration))
                 .durationNanos(duration)
@@ -26,11 +26,11 @@ final class ExchangeLog {
                 .requestId(exchange.requestId())
                 .remoteAddress(exchange.remoteAddress())
                 .protocol(exchange.protocol());
-        TraceContext trace = exchange.connection.runtime().tracing ? exchange.traceContext() : exchange.traceIfMade();
+        TraceContext trace = exchange.runtime().tracing ? exchange.traceContext() : exchange.traceIfMade();
         if (trace != null) {
             log.trace(trace.traceId(), trace.spanId());
         }
-        HttpRequest request = exchange.request;
+        HttpRequest request = exchange.requestOrNull();
         if (request != null) {
             HttpHeaders headers = request.headers();
             log.method(request.method())

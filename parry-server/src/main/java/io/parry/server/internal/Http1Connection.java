@@ -25,10 +25,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * exchanges in arrival order for the {@link ResponseWriter}, enforces limits and timeouts, and
  * answers protocol errors (then closes). Every method runs on the connection's event loop.
  */
-final class Http1Connection extends ChannelDuplexHandler {
+final class Http1Connection extends ChannelDuplexHandler implements ExchangeFraming {
     static final int PAUSED_BY_BODY = 1;
     static final int PAUSED_BY_PIPELINE = 2;
     static final int PAUSED_BY_REJECTION = 4;
@@ -129,7 +125,7 @@ final class Http1Connection extends ChannelDuplexHandler {
             runtime.connections.closed();
         }
         if (receiving != null) {
-            receiving.body.onFailure(new ClosedChannelException());
+            receiving.body().onFailure(new ClosedChannelException());
             receiving = null;
         }
         writer.connectionClosed();
@@ -175,16 +171,16 @@ final class Http1Connection extends ChannelDuplexHandler {
         if (exchanges.size() >= runtime.limits.maxPipelinedRequests()) {
             pauseReading(PAUSED_BY_PIPELINE);
         }
-        if (exchange.request.path().equals("*")) {
+        if (exchange.request().path().equals("*")) {
             answerAsteriskForm(exchange);
         } else {
-            dispatch(exchange);
+            exchange.dispatch();
         }
     }
 
     /** Keeps what the request log needs of a head that will not become a request. */
     private void rememberRefusedHead(Exchange exchange, io.netty.handler.codec.http.HttpRequest head) {
-        if (!runtime.logging || exchange.request != null) {
+        if (!runtime.logging || exchange.requestOrNull() != null) {
             return;
         }
         try {
@@ -235,73 +231,27 @@ final class Http1Connection extends ChannelDuplexHandler {
         if (head.uri().equals("*") && !head.method().name().equals("OPTIONS")) {
             return RequestChecks.badRequest("the * target is for OPTIONS only");
         }
+        InboundBody body = null;
         if (hasBody) {
-            exchange.body = new InboundBody(ctx.executor(), exchange, chunked ? -1 : contentLength);
-            request.body(exchange.body);
+            body = new InboundBody(ctx.executor(), exchange, chunked ? -1 : contentLength);
+            request.body(body);
             receiving = exchange;
         }
-        exchange.request = request.build();
+        exchange.requestRead(request.build(), body);
         exchange.keepAlive = fields.isKeepAlive(head.protocolVersion());
-        exchange.head = exchange.request.method().equals(HttpMethod.HEAD);
         return null;
     }
 
     private void answerAsteriskForm(Exchange exchange) {
-        if (exchange.request.method().equals(HttpMethod.OPTIONS)) {
-            responded(
-                    exchange,
+        if (exchange.request().method().equals(HttpMethod.OPTIONS)) {
+            exchange.answered(
                     HttpResponse.of(HttpStatus.OK).withHeader("allow", "GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS"),
                     null);
         } else {
-            responded(
-                    exchange,
+            exchange.answered(
                     ErrorResponses.problem(exchange, HttpStatus.BAD_REQUEST, "The * target is for OPTIONS only."),
                     null);
         }
-    }
-
-    private void dispatch(Exchange exchange) {
-        CompletionStage<HttpResponse> stage = CurrentContext.handle(runtime.handler, exchange, exchange.request);
-        if (stage instanceof CompletableFuture && ((CompletableFuture<HttpResponse>) stage).isDone()) {
-            respondedNow(exchange, (CompletableFuture<HttpResponse>) stage);
-            return;
-        }
-        stage.whenComplete((response, failure) -> {
-            EventExecutor loop = ctx.executor();
-            if (loop.inEventLoop()) {
-                responded(exchange, response, failure);
-            } else {
-                loop.execute(() -> responded(exchange, response, failure));
-            }
-        });
-    }
-
-    private void respondedNow(Exchange exchange, CompletableFuture<HttpResponse> done) {
-        if (!done.isCompletedExceptionally()) {
-            responded(exchange, done.getNow(null), null);
-            return;
-        }
-        try {
-            done.join();
-        } catch (CompletionException | CancellationException failure) {
-            responded(exchange, null, failure);
-        }
-    }
-
-    private void responded(Exchange exchange, HttpResponse response, Throwable failure) {
-        if (!exchange.awaitsResponse()) {
-            Exchange.release(response);
-            return;
-        }
-        if (failure != null) {
-            exchange.respond(ErrorResponses.forFailure(exchange, failure));
-        } else if (response == null) {
-            exchange.respond(
-                    ErrorResponses.forFailure(exchange, new NullPointerException("handler returned a null response")));
-        } else {
-            exchange.respond(response);
-        }
-        writer.writeReady();
     }
 
     private void onContent(HttpContent content) {
@@ -319,8 +269,7 @@ final class Http1Connection extends ChannelDuplexHandler {
             return;
         }
         ByteBuf data = content.content();
-        exchange.received += data.readableBytes();
-        if (exchange.received > runtime.limits.maxBodySize()) {
+        if (!exchange.bodyReceived(data.readableBytes())) {
             content.release();
             failBody(
                     exchange,
@@ -330,7 +279,7 @@ final class Http1Connection extends ChannelDuplexHandler {
             return;
         }
         if (data.isReadable()) {
-            exchange.body.onChunk(data);
+            exchange.body().onChunk(data);
         } else {
             content.release();
         }
@@ -346,7 +295,7 @@ final class Http1Connection extends ChannelDuplexHandler {
                 return;
             }
             receiving = null;
-            exchange.body.onEnd(trailers);
+            exchange.body().onEnd(trailers);
         }
     }
 
@@ -360,7 +309,7 @@ final class Http1Connection extends ChannelDuplexHandler {
         stopReading();
         exchange.closeAfter = true;
         if (exchange.responseStarted()) {
-            exchange.body.onFailure(bodyFailure);
+            exchange.body().onFailure(bodyFailure);
             writer.abort(exchange);
             return;
         }
@@ -368,7 +317,7 @@ final class Http1Connection extends ChannelDuplexHandler {
             // Set first, so the handler's own answer to the failed body is dropped.
             exchange.respond(ErrorResponses.problem(exchange, refusal.status, refusal.what));
         }
-        exchange.body.onFailure(bodyFailure);
+        exchange.body().onFailure(bodyFailure);
         writer.writeReady();
     }
 
@@ -393,9 +342,7 @@ final class Http1Connection extends ChannelDuplexHandler {
 
     /** Called by the writer when an exchange's response has been written in full. */
     void exchangeFinished(Exchange exchange) {
-        if (exchange.body != null) {
-            exchange.body.discard();
-        }
+        exchange.discardBody();
         lastActivityNanos = System.nanoTime();
         if (exchanges.size() < runtime.limits.maxPipelinedRequests()) {
             resumeReading(PAUSED_BY_PIPELINE);
@@ -405,7 +352,8 @@ final class Http1Connection extends ChannelDuplexHandler {
         }
     }
 
-    void bodyDemanded(Exchange exchange) {
+    @Override
+    public void bodyDemanded(Exchange exchange) {
         if (exchange.expectContinue && exchanges.peek() == exchange) {
             writer.sendContinue(exchange);
         }
@@ -461,7 +409,7 @@ final class Http1Connection extends ChannelDuplexHandler {
                 log.debug("Connection {} idle, closing", id);
                 ctx.close();
             }
-        } else if (head.awaitsResponse() && passed(head.startNanos, runtime.requestNanos, now)) {
+        } else if (head.responseOverdue(now)) {
             requestTimedOut(head);
         }
     }
@@ -483,30 +431,37 @@ final class Http1Connection extends ChannelDuplexHandler {
     }
 
     private void requestTimedOut(Exchange head) {
-        boolean bodyArriving = head.bodyStillArriving();
-        HttpStatus status = bodyArriving ? HttpStatus.REQUEST_TIMEOUT : HttpStatus.SERVICE_UNAVAILABLE;
-        runtime.rejections.record(Rejection.REQUEST_TIMEOUT, ctx.channel().remoteAddress(), "no response in time");
-        stopReading();
-        head.closeAfter = true;
-        // Set first, so the handler's own answer to the failed body is dropped.
-        head.respond(ErrorResponses.problem(
-                head,
-                status,
-                bodyArriving ? "The request body did not arrive in time." : "The response was not ready in time."));
         if (receiving == head) {
             receiving = null;
-            head.body.onFailure(new HttpStatusException(status));
         }
-        head.clientLeft();
+        stopReading();
+        head.closeAfter = true;
+        head.timedOut();
+    }
+
+    @Override
+    public void pauseRequestBody() {
+        pauseReading(PAUSED_BY_BODY);
+    }
+
+    @Override
+    public void resumeRequestBody() {
+        resumeReading(PAUSED_BY_BODY);
+    }
+
+    @Override
+    public void responseReady(Exchange exchange) {
         writer.writeReady();
     }
 
-    ServerRuntime runtime() {
+    @Override
+    public ServerRuntime runtime() {
         return runtime;
     }
 
     /** The connection's id as request ids and log lines show it; made on first use, then kept. */
-    String id() {
+    @Override
+    public String connectionId() {
         String text = idText;
         if (text == null) {
             text = Long.toString(id, 36);
@@ -515,15 +470,18 @@ final class Http1Connection extends ChannelDuplexHandler {
         return text;
     }
 
-    EventExecutor executor() {
+    @Override
+    public EventExecutor executor() {
         return ctx.executor();
     }
 
-    InetSocketAddress remoteAddress() {
+    @Override
+    public InetSocketAddress remoteAddress() {
         return (InetSocketAddress) ctx.channel().remoteAddress();
     }
 
-    InetSocketAddress localAddress() {
+    @Override
+    public InetSocketAddress localAddress() {
         return (InetSocketAddress) ctx.channel().localAddress();
     }
 }

@@ -128,7 +128,7 @@ final class ResponseWriter {
         HttpResponse response = exchange.startWriting();
         HttpBody body = response.body();
         HttpStatus status = response.status();
-        boolean bodyless = exchange.head || status.forbidsBody();
+        boolean bodyless = exchange.isHeadRequest() || status.forbidsBody();
         long length = body.contentLength();
         boolean close = mustClose(exchange, response, bodyless, length);
         exchange.closeAfter = close;
@@ -142,7 +142,7 @@ final class ResponseWriter {
             if (bodyless) {
                 Exchange.release(response);
             }
-            exchange.sent = content.readableBytes();
+            exchange.bodyBytesSent(content.readableBytes());
             writeLast(
                     exchange,
                     new DefaultFullHttpResponse(version, nettyStatus, content, headers, EmptyHttpHeaders.INSTANCE));
@@ -174,7 +174,7 @@ final class ResponseWriter {
             closeAfterFlush();
             return false;
         }
-        exchange.sent = size;
+        exchange.bodyBytesSent(size);
         writeLast(exchange, response);
         return true;
     }
@@ -198,15 +198,15 @@ final class ResponseWriter {
         }
         // Nobody reads the rest of this body: draining a little keeps the connection, a lot is not worth it.
         return exchange.bodyStillArriving()
-                && !exchange.body.isSubscribed()
-                && response.body() != exchange.body
+                && !exchange.body().isSubscribed()
+                && response.body() != exchange.body()
                 && unreadBytes(exchange) > MAX_DRAIN;
     }
 
     /** What remains of the request body, or {@link Long#MAX_VALUE} when it is chunked. */
     private static long unreadBytes(Exchange exchange) {
-        long declared = exchange.body.contentLength();
-        return declared < 0 ? Long.MAX_VALUE : declared - exchange.received;
+        long declared = exchange.body().contentLength();
+        return declared < 0 ? Long.MAX_VALUE : declared - exchange.bodyBytesReceived();
     }
 
     private io.netty.handler.codec.http.HttpHeaders head(
@@ -344,7 +344,7 @@ final class ResponseWriter {
                 fail(new IllegalStateException("body longer than its declared " + expectedLength + " bytes"));
                 return;
             }
-            exchange.sent = written;
+            exchange.bodyBytesSent(written);
             write(new DefaultHttpContent(chunk));
             requestMore();
         }
