@@ -57,26 +57,24 @@ final class Exchange
 
     private final ExchangeFraming framing;
     final int sequence;
-    final boolean http10;
+    /** The protocol and version the request came in, as {@link RequestContext#protocol()} tells it. */
+    private final String protocol;
+
     final long startNanos;
     private HttpRequest request;
     /** The request body as it arrives, or {@code null} when the request has none. */
     private InboundBody body;
 
-    boolean keepAlive;
-    boolean expectContinue;
-    boolean continueSent;
     /** Request body bytes received. */
     private long received;
 
     private HttpResponse response;
-    boolean closeAfter;
     /** Response body bytes handed to the framing; written by the framing alone. */
     private long sent;
     /** For a request refused before it was built: the method and target of its head, when it was read. */
-    HttpMethod refusedMethod;
+    private HttpMethod refusedMethod;
 
-    String refusedTarget;
+    private String refusedTarget;
     String route;
     String upstream;
     long upstreamNanos = -1;
@@ -91,10 +89,10 @@ final class Exchange
     /** The span a tracer started for {@link #trace}, ended with the exchange; {@code null} without one. */
     private volatile RequestSpan span;
 
-    Exchange(ExchangeFraming framing, int sequence, boolean http10, long startNanos) {
+    Exchange(ExchangeFraming framing, int sequence, String protocol, long startNanos) {
         this.framing = framing;
         this.sequence = sequence;
-        this.http10 = http10;
+        this.protocol = protocol;
         this.startNanos = startNanos;
     }
 
@@ -109,6 +107,20 @@ final class Exchange
         }
         this.request = request;
         this.body = body;
+    }
+
+    /** Keeps what the request log needs of a head that will not become a request. */
+    void headRefused(HttpMethod method, String target) {
+        refusedMethod = method;
+        refusedTarget = target;
+    }
+
+    HttpMethod refusedMethod() {
+        return refusedMethod;
+    }
+
+    String refusedTarget() {
+        return refusedTarget;
     }
 
     /** The request's body as it arrives, or {@code null} when it has none. */
@@ -211,7 +223,6 @@ final class Exchange
     void timedOut() {
         boolean bodyArriving = bodyStillArriving();
         HttpStatus status = bodyArriving ? HttpStatus.REQUEST_TIMEOUT : HttpStatus.SERVICE_UNAVAILABLE;
-        framing.runtime().rejections.record(Rejection.REQUEST_TIMEOUT, remoteAddress(), "no response in time");
         // Set first, so the handler's own answer to the failed body is dropped.
         respond(ErrorResponses.problem(
                 this,
@@ -421,7 +432,7 @@ final class Exchange
 
     @Override
     public String protocol() {
-        return http10 ? "HTTP/1.0" : "HTTP/1.1";
+        return protocol;
     }
 
     @Override

@@ -38,10 +38,10 @@ final class ExchangeLog {
                     .query(request.query())
                     .userAgent(headers.get("user-agent"))
                     .referer(headers.get("referer"));
-        } else if (exchange.refusedTarget != null) {
-            String target = exchange.refusedTarget;
+        } else if (exchange.refusedTarget() != null) {
+            String target = exchange.refusedTarget();
             int question = target.indexOf('?');
-            log.method(exchange.refusedMethod)
+            log.method(exchange.refusedMethod())
                     .path(question < 0 ? target : target.substring(0, question))
                     .query(question < 0 ? "" : target.substring(question + 1));
         }

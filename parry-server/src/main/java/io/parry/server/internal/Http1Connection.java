@@ -34,6 +34,8 @@ import org.slf4j.LoggerFactory;
  * answers protocol errors (then closes). Every method runs on the connection's event loop.
  */
 final class Http1Connection extends ChannelDuplexHandler implements ExchangeFraming {
+    static final String HTTP_1_0 = "HTTP/1.0";
+    static final String HTTP_1_1 = "HTTP/1.1";
     static final int PAUSED_BY_BODY = 1;
     static final int PAUSED_BY_PIPELINE = 2;
     static final int PAUSED_BY_REJECTION = 4;
@@ -147,8 +149,8 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         if (rejecting) {
             return;
         }
-        Exchange exchange =
-                new Exchange(this, ++sequence, HttpVersion.HTTP_1_0.equals(head.protocolVersion()), System.nanoTime());
+        String protocol = HttpVersion.HTTP_1_0.equals(head.protocolVersion()) ? HTTP_1_0 : HTTP_1_1;
+        Exchange exchange = new Exchange(this, ++sequence, protocol, System.nanoTime());
         if (head.decoderResult().isFailure()) {
             // Only a header block that was too long comes with the request line the decoder read.
             if (head.decoderResult().cause() instanceof TooLongHttpHeaderException) {
@@ -183,16 +185,19 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         if (!runtime.logging || exchange.requestOrNull() != null) {
             return;
         }
+        HttpMethod method;
         try {
-            exchange.refusedMethod = HttpMethod.of(head.method().name());
+            method = HttpMethod.of(head.method().name());
         } catch (IllegalArgumentException e) {
             return; // Not a method token: the log shows neither method nor path.
         }
-        exchange.refusedTarget = head.uri();
+        exchange.headRefused(method, head.uri());
     }
 
     /** Builds the exchange's request; a refusal when the head cannot be accepted. */
     private RequestChecks.Refusal prepare(Exchange exchange, io.netty.handler.codec.http.HttpRequest head) {
+        boolean http10 = isHttp10(exchange);
+        boolean expectContinue = false;
         ReceivedFields fields = ReceivedFields.of(head.headers());
         long contentLength;
         try {
@@ -208,12 +213,12 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         boolean hasBody = chunked || contentLength > 0;
         String expect = fields.get(HttpHeaderNames.EXPECT);
         // RFC 9110, section 10.1.1: only 100-continue is defined; a 1.0 server ignores Expect.
-        if (expect != null && !exchange.http10) {
+        if (expect != null && !http10) {
             if (!expect.equalsIgnoreCase("100-continue")) {
                 return new RequestChecks.Refusal(
                         HttpStatus.EXPECTATION_FAILED, Rejection.EXPECTATION_FAILED, "unknown expectation");
             }
-            exchange.expectContinue = hasBody;
+            expectContinue = hasBody;
         }
         HttpRequest.Builder request;
         HttpHeaders headers;
@@ -224,7 +229,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         } catch (IllegalArgumentException e) {
             return RequestChecks.badRequest(e.getMessage());
         }
-        RequestChecks.Refusal host = RequestChecks.checkHost(headers, !exchange.http10);
+        RequestChecks.Refusal host = RequestChecks.checkHost(headers, !http10);
         if (host != null) {
             return host;
         }
@@ -238,7 +243,10 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
             receiving = exchange;
         }
         exchange.requestRead(request.build(), body);
-        exchange.keepAlive = fields.isKeepAlive(head.protocolVersion());
+        if (!fields.isKeepAlive(head.protocolVersion())) {
+            writer.closeAfter(exchange);
+        }
+        writer.expectContinue(expectContinue ? exchange : null);
         return null;
     }
 
@@ -307,7 +315,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         receiving = null;
         record(refusal);
         stopReading();
-        exchange.closeAfter = true;
+        writer.closeAfter(exchange);
         if (exchange.responseStarted()) {
             exchange.body().onFailure(bodyFailure);
             writer.abort(exchange);
@@ -325,7 +333,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     private void refuse(Exchange exchange, RequestChecks.Refusal refusal) {
         record(refusal);
         stopReading();
-        exchange.closeAfter = true;
+        writer.closeAfter(exchange);
         exchange.respond(ErrorResponses.problem(exchange, refusal.status, refusal.what));
         exchanges.add(exchange);
         writer.writeReady();
@@ -354,7 +362,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
 
     @Override
     public void bodyDemanded(Exchange exchange) {
-        if (exchange.expectContinue && exchanges.peek() == exchange) {
+        if (writer.awaitsContinue(exchange) && exchanges.peek() == exchange) {
             writer.sendContinue(exchange);
         }
     }
@@ -423,7 +431,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     }
 
     private void headerReadTimedOut() {
-        Exchange exchange = new Exchange(this, ++sequence, false, System.nanoTime());
+        Exchange exchange = new Exchange(this, ++sequence, HTTP_1_1, System.nanoTime());
         refuse(
                 exchange,
                 new RequestChecks.Refusal(
@@ -431,11 +439,12 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     }
 
     private void requestTimedOut(Exchange head) {
+        runtime.rejections.record(Rejection.REQUEST_TIMEOUT, ctx.channel().remoteAddress(), "no response in time");
         if (receiving == head) {
             receiving = null;
         }
         stopReading();
-        head.closeAfter = true;
+        writer.closeAfter(head);
         head.timedOut();
     }
 
@@ -452,6 +461,10 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     @Override
     public void responseReady(Exchange exchange) {
         writer.writeReady();
+    }
+
+    static boolean isHttp10(Exchange exchange) {
+        return HTTP_1_0.equals(exchange.protocol());
     }
 
     @Override

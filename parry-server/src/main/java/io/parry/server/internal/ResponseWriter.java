@@ -52,6 +52,13 @@ final class ResponseWriter {
     private boolean needsFlush;
     private BodyWriter streaming;
     private boolean closing;
+    /**
+     * The exchange after whose response the connection closes: the earliest one that asked
+     * (no keep-alive, a refusal, a broken body, a timeout), or {@code null}.
+     */
+    private Exchange closeAfter;
+    /** The exchange whose client holds its body back until it sees 100 Continue; {@code null} once sent. */
+    private Exchange awaitingContinue;
 
     ResponseWriter(Http1Connection connection, ChannelHandlerContext ctx, ArrayDeque<Exchange> exchanges) {
         this.connection = connection;
@@ -87,11 +94,29 @@ final class ResponseWriter {
         }
     }
 
+    /** The connection closes after this exchange's response, or an earlier one's. */
+    void closeAfter(Exchange exchange) {
+        // Sequences may wrap, so they are compared by their difference.
+        if (closeAfter == null || exchange.sequence - closeAfter.sequence < 0) {
+            closeAfter = exchange;
+        }
+    }
+
+    /** The exchange whose client waits for 100 Continue before it sends the body, or {@code null}. */
+    void expectContinue(Exchange exchange) {
+        awaitingContinue = exchange;
+    }
+
+    /** Whether the exchange's client holds its body back until it sees 100 Continue. */
+    boolean awaitsContinue(Exchange exchange) {
+        return awaitingContinue == exchange;
+    }
+
     void sendContinue(Exchange exchange) {
-        if (exchange.continueSent || exchange.responseStarted() || closing) {
+        if (awaitingContinue != exchange || exchange.responseStarted() || closing) {
             return;
         }
-        exchange.continueSent = true;
+        awaitingContinue = null;
         write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER));
     }
 
@@ -130,10 +155,13 @@ final class ResponseWriter {
         HttpStatus status = response.status();
         boolean bodyless = exchange.isHeadRequest() || status.forbidsBody();
         long length = body.contentLength();
-        boolean close = mustClose(exchange, response, bodyless, length);
-        exchange.closeAfter = close;
-        io.netty.handler.codec.http.HttpHeaders headers = head(exchange, response, bodyless, length, close);
-        HttpVersion version = exchange.http10 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
+        boolean http10 = Http1Connection.isHttp10(exchange);
+        boolean close = mustClose(exchange, response, bodyless, length, http10);
+        if (close) {
+            closeAfter(exchange);
+        }
+        io.netty.handler.codec.http.HttpHeaders headers = head(response, bodyless, length, close, http10);
+        HttpVersion version = http10 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
         HttpResponseStatus nettyStatus = NettyStatuses.of(status);
         if (bodyless || body instanceof FixedBody) {
             ByteBuf content = bodyless
@@ -156,7 +184,7 @@ final class ResponseWriter {
                     length);
         }
         write(new DefaultHttpResponse(version, nettyStatus, headers));
-        streaming = new BodyWriter(exchange, length, length < 0 && !exchange.http10);
+        streaming = new BodyWriter(exchange, length, length < 0 && !http10);
         BodySources.subscribe(body, streaming);
         return false;
     }
@@ -179,8 +207,8 @@ final class ResponseWriter {
         return true;
     }
 
-    private boolean mustClose(Exchange exchange, HttpResponse response, boolean bodyless, long length) {
-        if (exchange.closeAfter || !exchange.keepAlive) {
+    private boolean mustClose(Exchange exchange, HttpResponse response, boolean bodyless, long length, boolean http10) {
+        if (closeAfter == exchange) {
             return true;
         }
         if ((connection.isDraining() || connection.runtime().isDraining()) && exchanges.size() == 1) {
@@ -189,11 +217,11 @@ final class ResponseWriter {
         if (response.headers().containsValue("connection", "close")) {
             return true;
         }
-        if (!bodyless && length < 0 && exchange.http10) {
+        if (!bodyless && length < 0 && http10) {
             return true; // HTTP/1.0 has no chunked coding: the close delimits the body.
         }
         // A body the client was told to hold back (no 100 Continue sent) may or may not follow.
-        if (exchange.expectContinue && !exchange.continueSent && exchange.bodyStillArriving()) {
+        if (awaitingContinue == exchange && exchange.bodyStillArriving()) {
             return true;
         }
         // Nobody reads the rest of this body: draining a little keeps the connection, a lot is not worth it.
@@ -209,20 +237,20 @@ final class ResponseWriter {
         return declared < 0 ? Long.MAX_VALUE : declared - exchange.bodyBytesReceived();
     }
 
-    private io.netty.handler.codec.http.HttpHeaders head(
-            Exchange exchange, HttpResponse response, boolean bodyless, long length, boolean close) {
+    private static io.netty.handler.codec.http.HttpHeaders head(
+            HttpResponse response, boolean bodyless, long length, boolean close, boolean http10) {
         CharSequence framingName = null;
         CharSequence framingValue = null;
         if (!response.status().forbidsBody()) {
             if (length >= 0) {
                 framingName = HttpHeaderNames.CONTENT_LENGTH;
                 framingValue = ContentLengths.of(length);
-            } else if (!bodyless && !exchange.http10) {
+            } else if (!bodyless && !http10) {
                 framingName = HttpHeaderNames.TRANSFER_ENCODING;
                 framingValue = HttpHeaderValues.CHUNKED;
             }
         }
-        CharSequence connection = close ? HttpHeaderValues.CLOSE : exchange.http10 ? HttpHeaderValues.KEEP_ALIVE : null;
+        CharSequence connection = close ? HttpHeaderValues.CLOSE : http10 ? HttpHeaderValues.KEEP_ALIVE : null;
         return ResponseHeaders.of(response, framingName, framingValue, connection);
     }
 
@@ -242,8 +270,11 @@ final class ResponseWriter {
     /** Writes an exchange's last message, then moves on to the next exchange or closes. */
     private void writeLast(Exchange exchange, Object message) {
         exchanges.poll();
+        if (awaitingContinue == exchange) {
+            awaitingContinue = null; // Kept no longer than its exchange, so an idle connection holds none.
+        }
         boolean listen = exchange.lastHandedOver();
-        if (exchange.closeAfter) {
+        if (closeAfter == exchange) {
             closing = true;
             ChannelFuture written = ctx.writeAndFlush(message);
             if (listen) {

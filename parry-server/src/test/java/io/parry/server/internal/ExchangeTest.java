@@ -40,7 +40,7 @@ class ExchangeTest {
             handler,
             new RequestListeners(List.of(logs::add)),
             null);
-    private final Exchange exchange = new Exchange(new RecordingFraming(), 1, false, 1_000);
+    private final Exchange exchange = new Exchange(new RecordingFraming(), 1, "HTTP/1.1", 1_000);
 
     @AfterEach
     void closeLoop() {
