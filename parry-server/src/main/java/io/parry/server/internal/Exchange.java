@@ -33,10 +33,22 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BiConsumer;
 
 /**
- * One request and its response on a connection; also the request's {@link RequestContext} and the
- * builder of its request log. Its fields are touched only on the connection's event loop, but for
- * the trace, which any thread may be first to ask for, and the log's facts, which the request's work
- * may set on a worker thread before its response stage completes (read on the loop after that).
+ * One request and its response, whatever framing carries them; also the request's {@link
+ * RequestContext} and the builder of its request log.
+ *
+ * <p>The exchange owns the request's life: its {@link ExchangeState}, changed here alone and only
+ * along the edges that state allows; the handler's dispatch and its answer (a failure becomes a
+ * problem response, an answer that comes too late is released); the body limit; the request
+ * deadline; {@link #clientGone()}; the trace and the request log. The framing ({@link
+ * ExchangeFraming}, an {@link Http1Connection} today, an HTTP/2 stream later) owns the bytes: it
+ * makes the exchange from a head it accepts, feeds it the body, writes its response when its turn
+ * comes and says so as it goes ({@link #startWriting}, {@link #lastHandedOver}, {@link #end}, {@link
+ * #abandon}). Whatever is particular to one protocol (HTTP/1.x keep-alive, 100 Continue, pipelining)
+ * stays in the framing.
+ *
+ * <p>Touched only on the framing's event loop, but for the trace, which any thread may be first to
+ * ask for, and the log's facts, which the request's work may set on a worker thread before its
+ * response stage completes (read on the loop after that).
  */
 final class Exchange
         implements RequestContext,

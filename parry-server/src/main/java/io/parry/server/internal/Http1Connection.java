@@ -29,9 +29,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One HTTP/1.1 connection: turns decoded requests into exchanges, runs the handler, keeps the
- * exchanges in arrival order for the {@link ResponseWriter}, enforces limits and timeouts, and
- * answers protocol errors (then closes). Every method runs on the connection's event loop.
+ * The HTTP/1.1 framing of one connection, its reading side and the {@link ExchangeFraming} its
+ * exchanges run on: turns each decoded head into an {@link Exchange} after the request checks,
+ * feeds the exchange its body, keeps the exchanges in arrival order for the {@link ResponseWriter},
+ * and acts on the connection's deadlines when its {@link ConnectionSweeper} asks. A head or body that
+ * breaks a rule is answered here (400, 408, 413, 414, 417, 431), after the responses before it, and
+ * the connection closes after that answer.
+ *
+ * <p>What belongs to HTTP/1.x alone stays in this class and its writer, not in the exchange: the
+ * version, keep-alive, {@code Expect: 100-continue}, pipelining, and which response the connection
+ * closes after. Every method runs on the connection's event loop.
  */
 final class Http1Connection extends ChannelDuplexHandler implements ExchangeFraming {
     static final String HTTP_1_0 = "HTTP/1.0";

@@ -34,10 +34,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes responses in request order. A fixed body leaves in one write, and so does a streamed body
- * that has arrived in full by the time its head leaves; any other streamed body is pulled one chunk
- * at a time while the channel is writable, so a slow client pauses the producer. Writes made while a
- * read is being processed are flushed once when the read completes.
+ * The HTTP/1.1 framing of one connection, its writing side: writes responses in request order,
+ * frames their bodies (Content-Length, the chunked coding, or the close for HTTP/1.0), sends {@code
+ * 100 Continue}, and decides after which response the connection closes, half first (a lingering
+ * close). It moves each exchange through {@code WRITING} and {@code SENT} and tells it when the last
+ * byte left.
+ *
+ * <p>A fixed body leaves in one write, and so does a streamed body that has arrived in full by the
+ * time its head leaves; any other streamed body is pulled one chunk at a time while the channel is
+ * writable, so a slow client pauses the producer. Writes made while a read is being processed are
+ * flushed once when the read completes.
  */
 final class ResponseWriter {
     private static final Logger log = LoggerFactory.getLogger(ResponseWriter.class);

@@ -190,6 +190,8 @@ class Http1ConnectionTest {
                 .startsWith("HTTP/1.1 408 Request Timeout\r\n")
                 .contains("connection: close")
                 .contains("did not arrive in time");
+        channel.runPendingTasks();
+        assertThat(channel.isOpen()).isFalse();
     }
 
     @Test
