@@ -12,6 +12,7 @@ import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.server.Handler;
+import io.parry.server.RequestLimits;
 import io.parry.server.ServerOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -212,6 +213,34 @@ class Http1ConnectionTest {
                 .doesNotContain("too late")
                 .doesNotContain("never");
         channel.close();
+    }
+
+    @Test
+    void answers413AndClosesWhenAChunkedBodyPassesTheLimit() {
+        send("POST /later-a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n");
+        String chunk = "a".repeat(16 * 1024);
+        int chunks = (int) (RequestLimits.ofDefault().maxBodySize() / chunk.length()) + 1;
+        for (int i = 0; i < chunks && channel.isOpen(); i++) {
+            send(Integer.toHexString(chunk.length()) + "\r\n" + chunk + "\r\n");
+        }
+
+        assertThat(written()).startsWith("HTTP/1.1 413 Content Too Large\r\n").contains("connection: close");
+        channel.runPendingTasks();
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void closesAfterTheResponseInFlightWhenTheServerStops() {
+        send("GET /later-a HTTP/1.1\r\nHost: a\r\n\r\n");
+        channel.runPendingTasks();
+
+        connection().drain();
+        assertThat(channel.isOpen()).isTrue();
+        pending.get("/later-a").complete(HttpResponse.ofText("last"));
+        channel.runPendingTasks();
+
+        assertThat(written()).contains("connection: close").endsWith("last");
+        assertThat(channel.isOpen()).isFalse();
     }
 
     private void send(String bytes) {
