@@ -1,5 +1,6 @@
 package io.parry.server.internal;
 
+import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
@@ -29,8 +30,8 @@ final class ErrorResponses {
                 exchange,
                 () -> log.error(
                         "{} {} failed (request id {})",
-                        exchange.request.method(),
-                        exchange.request.path(),
+                        exchange.request().method(),
+                        exchange.request().path(),
                         exchange.requestId(),
                         cause));
         return problem(exchange, HttpStatus.INTERNAL_SERVER_ERROR, null);
@@ -38,7 +39,8 @@ final class ErrorResponses {
 
     static HttpResponse problem(Exchange exchange, HttpStatus status, String detail) {
         Problem problem = Problem.of(status).detail(detail).requestId(exchange.requestId());
-        return (exchange.request != null ? problem.instance(exchange.request.path()) : problem).toResponse();
+        HttpRequest request = exchange.requestOrNull();
+        return (request != null ? problem.instance(request.path()) : problem).toResponse();
     }
 
     static Throwable unwrap(Throwable failure) {

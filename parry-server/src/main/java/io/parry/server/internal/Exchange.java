@@ -1,10 +1,13 @@
 package io.parry.server.internal;
 
+import io.netty.util.concurrent.EventExecutor;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
+import io.parry.http.internal.AggregatingSubscriber;
+import io.parry.http.internal.FixedBody;
 import io.parry.http.tracing.TraceContext;
 import io.parry.http.tracing.TracePropagation;
 import io.parry.server.Rejection;
@@ -21,18 +24,39 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BiConsumer;
 
 /**
- * One request and its response on a connection; also the request's {@link RequestContext} and the
- * builder of its request log. Its fields are touched only on the connection's event loop, but for
- * the trace, which any thread may be first to ask for, and the log's facts, which the request's work
- * may set on a worker thread before its response stage completes (read on the loop after that).
+ * One request and its response, whatever framing carries them; also the request's {@link
+ * RequestContext} and the builder of its request log.
+ *
+ * <p>The exchange owns the request's life: its {@link ExchangeState}, changed here alone and only
+ * along the edges that state allows; the handler's dispatch and its answer (a failure becomes a
+ * problem response, an answer that comes too late is released); the body limit; the request
+ * deadline; {@link #clientGone()}; the trace and the request log. The framing ({@link
+ * ExchangeFraming}, an {@link Http1Connection} today, an HTTP/2 stream later) owns the bytes: it
+ * makes the exchange from a head it accepts, feeds it the body, writes its response when its turn
+ * comes and says so as it goes ({@link #startWriting}, {@link #lastHandedOver}, {@link #end}, {@link
+ * #abandon}). Whatever is particular to one protocol (HTTP/1.x keep-alive, 100 Continue, pipelining)
+ * stays in the framing.
+ *
+ * <p>Touched only on the framing's event loop, but for the trace, which any thread may be first to
+ * ask for, and the log's facts, which the request's work may set on a worker thread before its
+ * response stage completes (read on the loop after that).
  */
-final class Exchange implements RequestContext, RequestLogBuilder, TracedContext, BodyFlow, TaskWrapper {
+final class Exchange
+        implements RequestContext,
+                RequestLogBuilder,
+                TracedContext,
+                BodyFlow,
+                TaskWrapper,
+                BiConsumer<HttpResponse, Throwable> {
     private static final VarHandle TRACE;
 
     static {
@@ -43,35 +67,33 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
         }
     }
 
-    final Http1Connection connection;
+    private final ExchangeFraming framing;
     final int sequence;
-    final boolean http10;
-    final long startNanos;
-    HttpRequest request;
-    InboundBody body;
-    boolean keepAlive;
-    boolean head;
-    boolean expectContinue;
-    boolean continueSent;
-    long received;
-    HttpResponse response;
-    CompletableFuture<Void> clientGone;
-    boolean abandoned;
-    boolean writing;
-    boolean responseStarted;
-    boolean closeAfter;
-    boolean finished;
-    /** Response body bytes handed to the channel. */
-    long sent;
-    /** For a request refused before it was built: the method and target of its head, when it was read. */
-    HttpMethod refusedMethod;
+    /** The protocol and version the request came in, as {@link RequestContext#protocol()} tells it. */
+    private final String protocol;
 
-    String refusedTarget;
+    final long startNanos;
+    private HttpRequest request;
+    /** The request body as it arrives, or {@code null} when the request has none. */
+    private InboundBody body;
+
+    /** Request body bytes received. */
+    private long received;
+
+    private HttpResponse response;
+    /** Response body bytes handed to the framing; written by the framing alone. */
+    private long sent;
+    /** For a request refused before it was built: the method and target of its head, when it was read. */
+    private HttpMethod refusedMethod;
+
+    private String refusedTarget;
     String route;
     String upstream;
     long upstreamNanos = -1;
-    /** Whether the listeners were told about this exchange. */
-    boolean ended;
+
+    private ExchangeState state = ExchangeState.RECEIVING;
+    /** Made when someone asks, or completed at once when the client is gone before anyone did. */
+    private CompletableFuture<Void> clientGone;
 
     private String requestId;
     /** Set once, by whichever thread asks first; read plainly, as a TraceContext is immutable. */
@@ -79,11 +101,254 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     /** The span a tracer started for {@link #trace}, ended with the exchange; {@code null} without one. */
     private volatile RequestSpan span;
 
-    Exchange(Http1Connection connection, int sequence, boolean http10, long startNanos) {
-        this.connection = connection;
+    Exchange(ExchangeFraming framing, int sequence, String protocol, long startNanos) {
+        this.framing = framing;
         this.sequence = sequence;
-        this.http10 = http10;
+        this.protocol = protocol;
         this.startNanos = startNanos;
+    }
+
+    ExchangeState state() {
+        return state;
+    }
+
+    /** The framing read a head it accepts, as this request with this body (or none). */
+    void requestRead(HttpRequest request, InboundBody body) {
+        if (state != ExchangeState.RECEIVING) {
+            throw new IllegalStateException(this + ": request read in " + state);
+        }
+        this.request = request;
+        this.body = body;
+    }
+
+    /** Keeps what the request log needs of a head that will not become a request. */
+    void headRefused(HttpMethod method, String target) {
+        refusedMethod = method;
+        refusedTarget = target;
+    }
+
+    HttpMethod refusedMethod() {
+        return refusedMethod;
+    }
+
+    String refusedTarget() {
+        return refusedTarget;
+    }
+
+    /** The request's body as it arrives, or {@code null} when it has none. */
+    InboundBody body() {
+        return body;
+    }
+
+    /** The request the framing read, or {@code null} for a head that was refused. */
+    HttpRequest requestOrNull() {
+        return request;
+    }
+
+    /** The head was accepted: the handler gets the request. */
+    void handling() {
+        moveTo(ExchangeState.HANDLING);
+    }
+
+    /** Runs the server's handler; its answer is written when its turn comes. */
+    void dispatch() {
+        CompletionStage<HttpResponse> stage = CurrentContext.handle(framing.runtime().handler, this, request);
+        if (stage instanceof CompletableFuture<HttpResponse> done && done.isDone()) {
+            answeredNow(done);
+        } else {
+            stage.whenComplete(this); // The exchange is the callback: no lambda per request.
+        }
+    }
+
+    /** The handler's stage completed, on any thread. */
+    @Override
+    public void accept(HttpResponse response, Throwable failure) {
+        EventExecutor loop = framing.executor();
+        if (loop.inEventLoop()) {
+            answered(response, failure);
+        } else {
+            loop.execute(() -> answered(response, failure));
+        }
+    }
+
+    private void answeredNow(CompletableFuture<HttpResponse> done) {
+        if (!done.isCompletedExceptionally()) {
+            answered(done.getNow(null), null);
+            return;
+        }
+        try {
+            done.join();
+        } catch (CompletionException | CancellationException failure) {
+            answered(null, failure);
+        }
+    }
+
+    /** Takes the handler's answer (a failure becomes a problem response) unless it came too late. */
+    void answered(HttpResponse response, Throwable failure) {
+        if (!awaitsResponse()) {
+            release(response);
+            return;
+        }
+        if (failure != null) {
+            respond(ErrorResponses.forFailure(this, failure));
+        } else if (response == null) {
+            respond(ErrorResponses.forFailure(this, new NullPointerException("handler returned a null response")));
+        } else {
+            respond(response);
+        }
+        framing.responseReady(this);
+    }
+
+    /**
+     * Counts request body bytes as they arrive; false once they pass the body limit, which
+     * applies however the framing delimits the body.
+     */
+    boolean bodyReceived(int bytes) {
+        received += bytes;
+        return received <= framing.runtime().limits.maxBodySize();
+    }
+
+    long bodyBytesReceived() {
+        return received;
+    }
+
+    /** The framing has handed {@code total} response body bytes over so far. */
+    void bodyBytesSent(long total) {
+        sent = total;
+    }
+
+    long bodyBytesSent() {
+        return sent;
+    }
+
+    /** Whether the handler has had the request's whole time (the request timeout) without answering. */
+    boolean responseOverdue(long now) {
+        long timeout = framing.runtime().requestNanos;
+        return state == ExchangeState.HANDLING && timeout > 0 && now - startNanos >= timeout;
+    }
+
+    /**
+     * The request timeout passed: the client gets 408 while its body is still arriving, else 503;
+     * the body's reader fails, the handler's late answer is dropped and its work is told that
+     * nobody waits for it. The framing stops reading first, as the rest of the body will not be read.
+     */
+    void timedOut() {
+        boolean bodyArriving = bodyStillArriving();
+        HttpStatus status = bodyArriving ? HttpStatus.REQUEST_TIMEOUT : HttpStatus.SERVICE_UNAVAILABLE;
+        // Set first, so the handler's own answer to the failed body is dropped.
+        respond(ErrorResponses.problem(
+                this,
+                status,
+                bodyArriving ? "The request body did not arrive in time." : "The response was not ready in time."));
+        if (bodyArriving) {
+            body.onFailure(new HttpStatusException(status));
+        }
+        clientLeft();
+        framing.responseReady(this);
+    }
+
+    ServerRuntime runtime() {
+        return framing.runtime();
+    }
+
+    /** Whether the exchange still waits for its response: a handler's answer now is taken. */
+    boolean awaitsResponse() {
+        return state == ExchangeState.HANDLING;
+    }
+
+    /**
+     * Sets the response, unless there is one already or the exchange is over; a response not taken
+     * is released. Returns whether it was taken.
+     */
+    boolean respond(HttpResponse response) {
+        if (state != ExchangeState.HANDLING && state != ExchangeState.RECEIVING) {
+            release(response);
+            return false;
+        }
+        this.response = response;
+        moveTo(ExchangeState.RESPONDED);
+        return true;
+    }
+
+    /** Whether the response is set and waits for the framing to write it. */
+    boolean responseReady() {
+        return state == ExchangeState.RESPONDED;
+    }
+
+    /** The framing begins writing the response: from now on its status is what the client sees. */
+    HttpResponse startWriting() {
+        moveTo(ExchangeState.WRITING);
+        return response;
+    }
+
+    boolean responseStarted() {
+        return state.responseStarted();
+    }
+
+    /**
+     * The framing handed over the response's last message. Returns whether it must call {@link
+     * #end} once that message left; without listeners the exchange is done now.
+     */
+    boolean lastHandedOver() {
+        moveTo(ExchangeState.SENT);
+        if (framing.runtime().logging) {
+            return true;
+        }
+        moveTo(ExchangeState.DONE);
+        return false;
+    }
+
+    /** The last message left, or failed to: tells the listeners. Called on the event loop. */
+    void end(boolean completed) {
+        moveTo(ExchangeState.DONE);
+        tellListeners(completed, true);
+    }
+
+    /**
+     * The connection closed before the response was sent: tells the listeners and whoever waits on
+     * {@link #clientGone()}, and releases the request body and a response that will not be sent.
+     */
+    void abandon() {
+        ExchangeState from = state;
+        moveTo(ExchangeState.ABANDONED);
+        if (framing.runtime().logging) {
+            tellListeners(false, from.responseStarted());
+        }
+        clientLeft();
+        discardBody();
+        if (from == ExchangeState.RESPONDED) {
+            release(response);
+        }
+    }
+
+    /**
+     * Drains and releases whatever of the request body is still to come; called when the response
+     * was handed over, or the exchange abandoned.
+     */
+    void discardBody() {
+        if (body != null) {
+            body.discard();
+        }
+    }
+
+    /** Whether the request is a HEAD request, whose response has a head alone. */
+    boolean isHeadRequest() {
+        return request != null && request.method().equals(HttpMethod.HEAD);
+    }
+
+    /** The one place the state changes; an edge {@link ExchangeState} does not allow is a bug. */
+    private void moveTo(ExchangeState next) {
+        if (!state.canMoveTo(next)) {
+            throw new IllegalStateException(this + ": " + state + " -> " + next);
+        }
+        state = next;
+    }
+
+    /** Releases what a response that will never be sent holds. */
+    static void release(HttpResponse response) {
+        if (response != null && !(response.body() instanceof FixedBody)) {
+            response.body().subscribe(AggregatingSubscriber.cancelling());
+        }
     }
 
     @Override
@@ -101,7 +366,7 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     @Override
     public String requestId() {
         if (requestId == null) {
-            requestId = connection.id() + "-" + sequence;
+            requestId = framing.connectionId() + "-" + sequence;
         }
         return requestId;
     }
@@ -114,7 +379,7 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
         }
         TraceContext made =
                 request != null ? TracePropagation.ofDefault().nextSpan(request.headers()) : TraceContext.newRoot(true);
-        RequestTracer tracer = connection.runtime().tracer;
+        RequestTracer tracer = framing.runtime().tracer;
         RequestSpan started = tracer == null ? null : RequestSpans.start(tracer, this, request, made);
         if (started != null) {
             made = started.context();
@@ -129,7 +394,7 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
 
     @Override
     public TraceContext mdcTrace() {
-        return connection.runtime().tracing ? traceContext() : null;
+        return framing.runtime().tracing ? traceContext() : null;
     }
 
     /** Whether a trace was made for this request, by tracing or by someone asking; never makes one. */
@@ -139,7 +404,7 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
 
     @Override
     public RequestLogBuilder log() {
-        return connection.runtime().logging ? this : NoRequestLog.INSTANCE;
+        return framing.runtime().logging ? this : NoRequestLog.INSTANCE;
     }
 
     @Override
@@ -160,50 +425,40 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
         return this;
     }
 
-    /**
-     * The exchange is over: tells the server's listeners once, if there are any. Called on the event
-     * loop when the last response byte was written or the connection closed first.
-     */
-    void end(boolean completed) {
-        if (ended) {
-            return;
-        }
-        ended = true;
-        ServerRuntime runtime = connection.runtime();
-        if (runtime.logging) {
-            RequestLog log = ExchangeLog.of(this, completed, System.nanoTime());
-            runtime.listeners.ended(log);
-            RequestSpans.end(span, log);
-        }
+    private void tellListeners(boolean completed, boolean responseStarted) {
+        RequestLog log =
+                ExchangeLog.of(this, responseStarted ? response.status().code() : 0, completed, System.nanoTime());
+        framing.runtime().listeners.ended(log);
+        RequestSpans.end(span, log);
     }
 
     @Override
     public InetSocketAddress remoteAddress() {
-        return connection.remoteAddress();
+        return framing.remoteAddress();
     }
 
     @Override
     public InetSocketAddress localAddress() {
-        return connection.localAddress();
+        return framing.localAddress();
     }
 
     @Override
     public String protocol() {
-        return http10 ? "HTTP/1.0" : "HTTP/1.1";
+        return protocol;
     }
 
     @Override
     public ScheduledExecutorService eventLoop() {
-        return new EventLoopScheduler(connection.executor(), this);
+        return new EventLoopScheduler(framing.executor(), this);
     }
 
     @Override
     public CompletionStage<HttpResponse> runBlocking(Callable<HttpResponse> work) {
         CompletableFuture<HttpResponse> result = new CompletableFuture<>();
         try {
-            connection.runtime().workers.execute(() -> CurrentContext.complete(this, work, result));
+            framing.runtime().workers.execute(() -> CurrentContext.complete(this, work, result));
         } catch (RejectedExecutionException e) {
-            connection.runtime().rejections.record(Rejection.WORKERS_BUSY, remoteAddress(), "worker executor full");
+            framing.runtime().rejections.record(Rejection.WORKERS_BUSY, remoteAddress(), "worker executor full");
             result.completeExceptionally(
                     new HttpStatusException(HttpStatus.SERVICE_UNAVAILABLE, "The server is busy; try again later."));
         }
@@ -222,35 +477,34 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
 
     @Override
     public void pause() {
-        connection.pauseReading(Http1Connection.PAUSED_BY_BODY);
+        framing.pauseRequestBody();
     }
 
     @Override
     public void resume() {
-        connection.resumeReading(Http1Connection.PAUSED_BY_BODY);
+        framing.resumeRequestBody();
     }
 
     @Override
     public void demanded() {
-        connection.bodyDemanded(this);
+        framing.bodyDemanded(this);
     }
 
     @Override
     public CompletionStage<Void> clientGone() {
         if (clientGone == null) {
             clientGone = new CompletableFuture<>();
-            if (abandoned) {
-                clientGone.complete(null);
-            }
         }
         return clientGone;
     }
 
-    /** The connection closed before the response was sent: tells whoever asked, in the request's context. */
+    /** Nobody waits for the handler's answer any more: tells whoever asked, in the request's context. */
     void clientLeft() {
-        abandoned = true;
-        if (clientGone != null) {
-            CurrentContext.run(this, () -> clientGone.complete(null));
+        CompletableFuture<Void> gone = clientGone;
+        if (gone == null) {
+            clientGone = CompletableFuture.completedFuture(null);
+        } else {
+            CurrentContext.run(this, () -> gone.complete(null));
         }
     }
 

@@ -10,14 +10,14 @@ import java.time.Instant;
 final class ExchangeLog {
     private ExchangeLog() {}
 
-    static RequestLog of(Exchange exchange, boolean completed, long endNanos) {
+    static RequestLog of(Exchange exchange, int status, boolean completed, long endNanos) {
         long duration = endNanos - exchange.startNanos;
         RequestLog.Builder log = RequestLog.builder()
                 .route(exchange.route)
-                .status(exchange.responseStarted ? exchange.response.status().code() : 0)
+                .status(status)
                 .completed(completed)
-                .bytesIn(exchange.received)
-                .bytesOut(exchange.sent)
+                .bytesIn(exchange.bodyBytesReceived())
+                .bytesOut(exchange.bodyBytesSent())
                 // Derived at the end rather than read at the start, so a request nobody logs reads no clock.
                 .start(Instant.now().minusNanos(duration))
                 .durationNanos(duration)
@@ -26,11 +26,11 @@ final class ExchangeLog {
                 .requestId(exchange.requestId())
                 .remoteAddress(exchange.remoteAddress())
                 .protocol(exchange.protocol());
-        TraceContext trace = exchange.connection.runtime().tracing ? exchange.traceContext() : exchange.traceIfMade();
+        TraceContext trace = exchange.runtime().tracing ? exchange.traceContext() : exchange.traceIfMade();
         if (trace != null) {
             log.trace(trace.traceId(), trace.spanId());
         }
-        HttpRequest request = exchange.request;
+        HttpRequest request = exchange.requestOrNull();
         if (request != null) {
             HttpHeaders headers = request.headers();
             log.method(request.method())
@@ -38,10 +38,10 @@ final class ExchangeLog {
                     .query(request.query())
                     .userAgent(headers.get("user-agent"))
                     .referer(headers.get("referer"));
-        } else if (exchange.refusedTarget != null) {
-            String target = exchange.refusedTarget;
+        } else if (exchange.refusedTarget() != null) {
+            String target = exchange.refusedTarget();
             int question = target.indexOf('?');
-            log.method(exchange.refusedMethod)
+            log.method(exchange.refusedMethod())
                     .path(question < 0 ? target : target.substring(0, question))
                     .query(question < 0 ? "" : target.substring(question + 1));
         }

@@ -25,19 +25,24 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One HTTP/1.1 connection: turns decoded requests into exchanges, runs the handler, keeps the
- * exchanges in arrival order for the {@link ResponseWriter}, enforces limits and timeouts, and
- * answers protocol errors (then closes). Every method runs on the connection's event loop.
+ * The HTTP/1.1 framing of one connection, its reading side and the {@link ExchangeFraming} its
+ * exchanges run on: turns each decoded head into an {@link Exchange} after the request checks,
+ * feeds the exchange its body, keeps the exchanges in arrival order for the {@link ResponseWriter},
+ * and acts on the connection's deadlines when its {@link ConnectionSweeper} asks. A head or body that
+ * breaks a rule is answered here (400, 408, 413, 414, 417, 431), after the responses before it, and
+ * the connection closes after that answer.
+ *
+ * <p>What belongs to HTTP/1.x alone stays in this class and its writer, not in the exchange: the
+ * version, keep-alive, {@code Expect: 100-continue}, pipelining, and which response the connection
+ * closes after. Every method runs on the connection's event loop.
  */
-final class Http1Connection extends ChannelDuplexHandler {
+final class Http1Connection extends ChannelDuplexHandler implements ExchangeFraming {
+    static final String HTTP_1_0 = "HTTP/1.0";
+    static final String HTTP_1_1 = "HTTP/1.1";
     static final int PAUSED_BY_BODY = 1;
     static final int PAUSED_BY_PIPELINE = 2;
     static final int PAUSED_BY_REJECTION = 4;
@@ -129,7 +134,7 @@ final class Http1Connection extends ChannelDuplexHandler {
             runtime.connections.closed();
         }
         if (receiving != null) {
-            receiving.body.onFailure(new ClosedChannelException());
+            receiving.body().onFailure(new ClosedChannelException());
             receiving = null;
         }
         writer.connectionClosed();
@@ -151,8 +156,8 @@ final class Http1Connection extends ChannelDuplexHandler {
         if (rejecting) {
             return;
         }
-        Exchange exchange =
-                new Exchange(this, ++sequence, HttpVersion.HTTP_1_0.equals(head.protocolVersion()), System.nanoTime());
+        String protocol = HttpVersion.HTTP_1_0.equals(head.protocolVersion()) ? HTTP_1_0 : HTTP_1_1;
+        Exchange exchange = new Exchange(this, ++sequence, protocol, System.nanoTime());
         if (head.decoderResult().isFailure()) {
             // Only a header block that was too long comes with the request line the decoder read.
             if (head.decoderResult().cause() instanceof TooLongHttpHeaderException) {
@@ -170,32 +175,36 @@ final class Http1Connection extends ChannelDuplexHandler {
             refuse(exchange, refusal);
             return;
         }
+        exchange.handling();
         exchanges.add(exchange);
         if (exchanges.size() >= runtime.limits.maxPipelinedRequests()) {
             pauseReading(PAUSED_BY_PIPELINE);
         }
-        if (exchange.request.path().equals("*")) {
+        if (exchange.request().path().equals("*")) {
             answerAsteriskForm(exchange);
         } else {
-            dispatch(exchange);
+            exchange.dispatch();
         }
     }
 
     /** Keeps what the request log needs of a head that will not become a request. */
     private void rememberRefusedHead(Exchange exchange, io.netty.handler.codec.http.HttpRequest head) {
-        if (!runtime.logging || exchange.request != null) {
+        if (!runtime.logging || exchange.requestOrNull() != null) {
             return;
         }
+        HttpMethod method;
         try {
-            exchange.refusedMethod = HttpMethod.of(head.method().name());
+            method = HttpMethod.of(head.method().name());
         } catch (IllegalArgumentException e) {
             return; // Not a method token: the log shows neither method nor path.
         }
-        exchange.refusedTarget = head.uri();
+        exchange.headRefused(method, head.uri());
     }
 
     /** Builds the exchange's request; a refusal when the head cannot be accepted. */
     private RequestChecks.Refusal prepare(Exchange exchange, io.netty.handler.codec.http.HttpRequest head) {
+        boolean http10 = isHttp10(exchange);
+        boolean expectContinue = false;
         ReceivedFields fields = ReceivedFields.of(head.headers());
         long contentLength;
         try {
@@ -211,12 +220,12 @@ final class Http1Connection extends ChannelDuplexHandler {
         boolean hasBody = chunked || contentLength > 0;
         String expect = fields.get(HttpHeaderNames.EXPECT);
         // RFC 9110, section 10.1.1: only 100-continue is defined; a 1.0 server ignores Expect.
-        if (expect != null && !exchange.http10) {
+        if (expect != null && !http10) {
             if (!expect.equalsIgnoreCase("100-continue")) {
                 return new RequestChecks.Refusal(
                         HttpStatus.EXPECTATION_FAILED, Rejection.EXPECTATION_FAILED, "unknown expectation");
             }
-            exchange.expectContinue = hasBody;
+            expectContinue = hasBody;
         }
         HttpRequest.Builder request;
         HttpHeaders headers;
@@ -229,80 +238,37 @@ final class Http1Connection extends ChannelDuplexHandler {
         } catch (IllegalArgumentException e) {
             return RequestChecks.badRequest(e.getMessage());
         }
-        RequestChecks.Refusal host = RequestChecks.checkHost(headers, !exchange.http10);
+        RequestChecks.Refusal host = RequestChecks.checkHost(headers, !http10);
         if (host != null) {
             return host;
         }
         if (head.uri().equals("*") && !head.method().name().equals("OPTIONS")) {
             return RequestChecks.badRequest("the * target is for OPTIONS only");
         }
+        InboundBody body = null;
         if (hasBody) {
-            exchange.body = new InboundBody(ctx.executor(), exchange, chunked ? -1 : contentLength);
-            request.body(exchange.body);
+            body = new InboundBody(ctx.executor(), exchange, chunked ? -1 : contentLength);
+            request.body(body);
             receiving = exchange;
         }
-        exchange.request = request.build();
-        exchange.keepAlive = fields.isKeepAlive(head.protocolVersion());
-        exchange.head = exchange.request.method().equals(HttpMethod.HEAD);
+        exchange.requestRead(request.build(), body);
+        if (!fields.isKeepAlive(head.protocolVersion())) {
+            writer.closeAfter(exchange);
+        }
+        writer.expectContinue(expectContinue ? exchange : null);
         return null;
     }
 
     private void answerAsteriskForm(Exchange exchange) {
-        if (exchange.request.method().equals(HttpMethod.OPTIONS)) {
-            responded(
-                    exchange,
+        if (exchange.request().method().equals(HttpMethod.OPTIONS)) {
+            exchange.answered(
                     HttpResponse.of(HttpStatus.OK).withHeader("allow", "GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS"),
                     null);
         } else {
-            responded(
-                    exchange,
+            exchange.answered(
                     ErrorResponses.problem(exchange, HttpStatus.BAD_REQUEST, "The * target is for OPTIONS only."),
                     null);
         }
-    }
-
-    private void dispatch(Exchange exchange) {
-        CompletionStage<HttpResponse> stage = CurrentContext.handle(runtime.handler, exchange, exchange.request);
-        if (stage instanceof CompletableFuture && ((CompletableFuture<HttpResponse>) stage).isDone()) {
-            respondedNow(exchange, (CompletableFuture<HttpResponse>) stage);
-            return;
-        }
-        stage.whenComplete((response, failure) -> {
-            EventExecutor loop = ctx.executor();
-            if (loop.inEventLoop()) {
-                responded(exchange, response, failure);
-            } else {
-                loop.execute(() -> responded(exchange, response, failure));
-            }
-        });
-    }
-
-    private void respondedNow(Exchange exchange, CompletableFuture<HttpResponse> done) {
-        if (!done.isCompletedExceptionally()) {
-            responded(exchange, done.getNow(null), null);
-            return;
-        }
-        try {
-            done.join();
-        } catch (CompletionException | CancellationException failure) {
-            responded(exchange, null, failure);
-        }
-    }
-
-    private void responded(Exchange exchange, HttpResponse response, Throwable failure) {
-        if (exchange.finished || exchange.response != null) {
-            writer.abandon(response);
-            return;
-        }
-        if (failure != null) {
-            exchange.response = ErrorResponses.forFailure(exchange, failure);
-        } else if (response == null) {
-            exchange.response =
-                    ErrorResponses.forFailure(exchange, new NullPointerException("handler returned a null response"));
-        } else {
-            exchange.response = response;
-        }
-        writer.writeReady();
     }
 
     private void onContent(HttpContent content) {
@@ -320,8 +286,7 @@ final class Http1Connection extends ChannelDuplexHandler {
             return;
         }
         ByteBuf data = content.content();
-        exchange.received += data.readableBytes();
-        if (exchange.received > runtime.limits.maxBodySize()) {
+        if (!exchange.bodyReceived(data.readableBytes())) {
             content.release();
             failBody(
                     exchange,
@@ -331,7 +296,7 @@ final class Http1Connection extends ChannelDuplexHandler {
             return;
         }
         if (data.isReadable()) {
-            exchange.body.onChunk(data);
+            exchange.body().onChunk(data);
         } else {
             content.release();
         }
@@ -347,7 +312,7 @@ final class Http1Connection extends ChannelDuplexHandler {
                 return;
             }
             receiving = null;
-            exchange.body.onEnd(trailers);
+            exchange.body().onEnd(trailers);
         }
     }
 
@@ -359,17 +324,17 @@ final class Http1Connection extends ChannelDuplexHandler {
         receiving = null;
         record(refusal);
         stopReading();
-        exchange.closeAfter = true;
-        if (exchange.responseStarted) {
-            exchange.body.onFailure(bodyFailure);
+        writer.closeAfter(exchange);
+        if (exchange.responseStarted()) {
+            exchange.body().onFailure(bodyFailure);
             writer.abort(exchange);
             return;
         }
-        if (exchange.response == null) {
+        if (exchange.awaitsResponse()) {
             // Set first, so the handler's own answer to the failed body is dropped.
-            exchange.response = ErrorResponses.problem(exchange, refusal.status, refusal.what);
+            exchange.respond(ErrorResponses.problem(exchange, refusal.status, refusal.what));
         }
-        exchange.body.onFailure(bodyFailure);
+        exchange.body().onFailure(bodyFailure);
         writer.writeReady();
     }
 
@@ -377,8 +342,8 @@ final class Http1Connection extends ChannelDuplexHandler {
     private void refuse(Exchange exchange, RequestChecks.Refusal refusal) {
         record(refusal);
         stopReading();
-        exchange.closeAfter = true;
-        exchange.response = refusal.response(exchange);
+        writer.closeAfter(exchange);
+        exchange.respond(refusal.response(exchange));
         exchanges.add(exchange);
         writer.writeReady();
     }
@@ -397,9 +362,7 @@ final class Http1Connection extends ChannelDuplexHandler {
 
     /** Called by the writer when an exchange's response has been written in full. */
     void exchangeFinished(Exchange exchange) {
-        if (exchange.body != null) {
-            exchange.body.discard();
-        }
+        exchange.discardBody();
         lastActivityNanos = System.nanoTime();
         if (exchanges.size() < runtime.limits.maxPipelinedRequests()) {
             resumeReading(PAUSED_BY_PIPELINE);
@@ -409,8 +372,9 @@ final class Http1Connection extends ChannelDuplexHandler {
         }
     }
 
-    void bodyDemanded(Exchange exchange) {
-        if (exchange.expectContinue && exchanges.peek() == exchange) {
+    @Override
+    public void bodyDemanded(Exchange exchange) {
+        if (writer.awaitsContinue(exchange) && exchanges.peek() == exchange) {
             writer.sendContinue(exchange);
         }
     }
@@ -465,7 +429,7 @@ final class Http1Connection extends ChannelDuplexHandler {
                 log.debug("Connection {} idle, closing", id);
                 ctx.close();
             }
-        } else if (head.response == null && passed(head.startNanos, runtime.requestNanos, now)) {
+        } else if (head.responseOverdue(now)) {
             requestTimedOut(head);
         }
     }
@@ -479,7 +443,7 @@ final class Http1Connection extends ChannelDuplexHandler {
     }
 
     private void headerReadTimedOut() {
-        Exchange exchange = new Exchange(this, ++sequence, false, System.nanoTime());
+        Exchange exchange = new Exchange(this, ++sequence, HTTP_1_1, System.nanoTime());
         refuse(
                 exchange,
                 new RequestChecks.Refusal(
@@ -487,29 +451,42 @@ final class Http1Connection extends ChannelDuplexHandler {
     }
 
     private void requestTimedOut(Exchange head) {
-        boolean bodyArriving = head.bodyStillArriving();
-        HttpStatus status = bodyArriving ? HttpStatus.REQUEST_TIMEOUT : HttpStatus.SERVICE_UNAVAILABLE;
         runtime.rejections.record(Rejection.REQUEST_TIMEOUT, ctx.channel().remoteAddress(), "no response in time");
         if (receiving == head) {
             receiving = null;
-            head.body.onFailure(new HttpStatusException(status));
         }
         stopReading();
-        head.closeAfter = true;
-        head.response = ErrorResponses.problem(
-                head,
-                status,
-                bodyArriving ? "The request body did not arrive in time." : "The response was not ready in time.");
-        head.clientLeft();
+        writer.closeAfter(head);
+        head.timedOut();
+    }
+
+    @Override
+    public void pauseRequestBody() {
+        pauseReading(PAUSED_BY_BODY);
+    }
+
+    @Override
+    public void resumeRequestBody() {
+        resumeReading(PAUSED_BY_BODY);
+    }
+
+    @Override
+    public void responseReady(Exchange exchange) {
         writer.writeReady();
     }
 
-    ServerRuntime runtime() {
+    static boolean isHttp10(Exchange exchange) {
+        return HTTP_1_0.equals(exchange.protocol());
+    }
+
+    @Override
+    public ServerRuntime runtime() {
         return runtime;
     }
 
     /** The connection's id as request ids and log lines show it; made on first use, then kept. */
-    String id() {
+    @Override
+    public String connectionId() {
         String text = idText;
         if (text == null) {
             text = Long.toString(id, 36);
@@ -518,15 +495,18 @@ final class Http1Connection extends ChannelDuplexHandler {
         return text;
     }
 
-    EventExecutor executor() {
+    @Override
+    public EventExecutor executor() {
         return ctx.executor();
     }
 
-    InetSocketAddress remoteAddress() {
+    @Override
+    public InetSocketAddress remoteAddress() {
         return (InetSocketAddress) ctx.channel().remoteAddress();
     }
 
-    InetSocketAddress localAddress() {
+    @Override
+    public InetSocketAddress localAddress() {
         return (InetSocketAddress) ctx.channel().localAddress();
     }
 }

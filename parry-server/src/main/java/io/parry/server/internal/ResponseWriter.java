@@ -23,7 +23,6 @@ import io.parry.http.HttpBody;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
-import io.parry.http.internal.AggregatingSubscriber;
 import io.parry.http.internal.FixedBody;
 import io.parry.transport.internal.BodySources;
 import io.parry.transport.internal.ByteBufSubscriber;
@@ -35,10 +34,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes responses in request order. A fixed body leaves in one write, and so does a streamed body
- * that has arrived in full by the time its head leaves; any other streamed body is pulled one chunk
- * at a time while the channel is writable, so a slow client pauses the producer. Writes made while a
- * read is being processed are flushed once when the read completes.
+ * The HTTP/1.1 framing of one connection, its writing side: writes responses in request order,
+ * frames their bodies (Content-Length, the chunked coding, or the close for HTTP/1.0), sends {@code
+ * 100 Continue}, and decides after which response the connection closes, half first (a lingering
+ * close). It moves each exchange through {@code WRITING} and {@code SENT} and tells it when the last
+ * byte left.
+ *
+ * <p>A fixed body leaves in one write, and so does a streamed body that has arrived in full by the
+ * time its head leaves; any other streamed body is pulled one chunk at a time while the channel is
+ * writable, so a slow client pauses the producer. Writes made while a read is being processed are
+ * flushed once when the read completes.
  */
 final class ResponseWriter {
     private static final Logger log = LoggerFactory.getLogger(ResponseWriter.class);
@@ -53,6 +58,13 @@ final class ResponseWriter {
     private boolean needsFlush;
     private BodyWriter streaming;
     private boolean closing;
+    /**
+     * The exchange after whose response the connection closes: the earliest one that asked
+     * (no keep-alive, a refusal, a broken body, a timeout), or {@code null}.
+     */
+    private Exchange closeAfter;
+    /** The exchange whose client holds its body back until it sees 100 Continue; {@code null} once sent. */
+    private Exchange awaitingContinue;
 
     ResponseWriter(Http1Connection connection, ChannelHandlerContext ctx, ArrayDeque<Exchange> exchanges) {
         this.connection = connection;
@@ -81,27 +93,37 @@ final class ResponseWriter {
     /** Writes every response that is ready, in order, until one must wait. */
     void writeReady() {
         Exchange head;
-        while (!closing && (head = exchanges.peek()) != null && head.response != null && !head.writing) {
-            head.writing = true;
+        while (!closing && (head = exchanges.peek()) != null && head.responseReady()) {
             if (!start(head)) {
                 return;
             }
         }
     }
 
-    void sendContinue(Exchange exchange) {
-        if (exchange.continueSent || exchange.responseStarted || closing) {
-            return;
+    /** The connection closes after this exchange's response, or an earlier one's. */
+    void closeAfter(Exchange exchange) {
+        // Sequences may wrap, so they are compared by their difference.
+        if (closeAfter == null || exchange.sequence - closeAfter.sequence < 0) {
+            closeAfter = exchange;
         }
-        exchange.continueSent = true;
-        write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER));
     }
 
-    /** Releases what a response that will never be sent holds. */
-    void abandon(HttpResponse response) {
-        if (response != null && !(response.body() instanceof FixedBody)) {
-            response.body().subscribe(AggregatingSubscriber.cancelling());
+    /** The exchange whose client waits for 100 Continue before it sends the body, or {@code null}. */
+    void expectContinue(Exchange exchange) {
+        awaitingContinue = exchange;
+    }
+
+    /** Whether the exchange's client holds its body back until it sees 100 Continue. */
+    boolean awaitsContinue(Exchange exchange) {
+        return awaitingContinue == exchange;
+    }
+
+    void sendContinue(Exchange exchange) {
+        if (awaitingContinue != exchange || exchange.responseStarted() || closing) {
+            return;
         }
+        awaitingContinue = null;
+        write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER));
     }
 
     /**
@@ -128,39 +150,33 @@ final class ResponseWriter {
         }
         Exchange exchange;
         while ((exchange = exchanges.poll()) != null) {
-            exchange.finished = true;
-            exchange.end(false);
-            exchange.clientLeft();
-            if (exchange.body != null) {
-                exchange.body.discard();
-            }
-            if (!exchange.writing) {
-                abandon(exchange.response);
-            }
+            exchange.abandon();
         }
     }
 
     /** Starts writing the head exchange; true when it was written in full. */
     private boolean start(Exchange exchange) {
-        HttpResponse response = exchange.response;
+        HttpResponse response = exchange.startWriting();
         HttpBody body = response.body();
         HttpStatus status = response.status();
-        boolean bodyless = exchange.head || status.forbidsBody();
+        boolean bodyless = exchange.isHeadRequest() || status.forbidsBody();
         long length = body.contentLength();
-        boolean close = mustClose(exchange, response, bodyless, length);
-        exchange.closeAfter = close;
-        io.netty.handler.codec.http.HttpHeaders headers = head(exchange, response, bodyless, length, close);
-        HttpVersion version = exchange.http10 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
+        boolean http10 = Http1Connection.isHttp10(exchange);
+        boolean close = mustClose(exchange, response, bodyless, length, http10);
+        if (close) {
+            closeAfter(exchange);
+        }
+        io.netty.handler.codec.http.HttpHeaders headers = head(response, bodyless, length, close, http10);
+        HttpVersion version = http10 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
         HttpResponseStatus nettyStatus = NettyStatuses.of(status);
-        exchange.responseStarted = true;
         if (bodyless || body instanceof FixedBody) {
             ByteBuf content = bodyless
                     ? Unpooled.EMPTY_BUFFER
                     : Unpooled.wrappedBuffer(((FixedBody) body).data().asByteBuffer());
             if (bodyless) {
-                abandon(response);
+                Exchange.release(response);
             }
-            exchange.sent = content.readableBytes();
+            exchange.bodyBytesSent(content.readableBytes());
             writeLast(
                     exchange,
                     new DefaultFullHttpResponse(version, nettyStatus, content, headers, EmptyHttpHeaders.INSTANCE));
@@ -174,7 +190,7 @@ final class ResponseWriter {
                     length);
         }
         write(new DefaultHttpResponse(version, nettyStatus, headers));
-        streaming = new BodyWriter(exchange, length, length < 0 && !exchange.http10);
+        streaming = new BodyWriter(exchange, length, length < 0 && !http10);
         BodySources.subscribe(body, streaming);
         return false;
     }
@@ -192,13 +208,13 @@ final class ResponseWriter {
             closeAfterFlush();
             return false;
         }
-        exchange.sent = size;
+        exchange.bodyBytesSent(size);
         writeLast(exchange, response);
         return true;
     }
 
-    private boolean mustClose(Exchange exchange, HttpResponse response, boolean bodyless, long length) {
-        if (exchange.closeAfter || !exchange.keepAlive) {
+    private boolean mustClose(Exchange exchange, HttpResponse response, boolean bodyless, long length, boolean http10) {
+        if (closeAfter == exchange) {
             return true;
         }
         if ((connection.isDraining() || connection.runtime().isDraining()) && exchanges.size() == 1) {
@@ -207,40 +223,40 @@ final class ResponseWriter {
         if (response.headers().containsValue("connection", "close")) {
             return true;
         }
-        if (!bodyless && length < 0 && exchange.http10) {
+        if (!bodyless && length < 0 && http10) {
             return true; // HTTP/1.0 has no chunked coding: the close delimits the body.
         }
         // A body the client was told to hold back (no 100 Continue sent) may or may not follow.
-        if (exchange.expectContinue && !exchange.continueSent && exchange.bodyStillArriving()) {
+        if (awaitingContinue == exchange && exchange.bodyStillArriving()) {
             return true;
         }
         // Nobody reads the rest of this body: draining a little keeps the connection, a lot is not worth it.
         return exchange.bodyStillArriving()
-                && !exchange.body.isSubscribed()
-                && response.body() != exchange.body
+                && !exchange.body().isSubscribed()
+                && response.body() != exchange.body()
                 && unreadBytes(exchange) > MAX_DRAIN;
     }
 
     /** What remains of the request body, or {@link Long#MAX_VALUE} when it is chunked. */
     private static long unreadBytes(Exchange exchange) {
-        long declared = exchange.body.contentLength();
-        return declared < 0 ? Long.MAX_VALUE : declared - exchange.received;
+        long declared = exchange.body().contentLength();
+        return declared < 0 ? Long.MAX_VALUE : declared - exchange.bodyBytesReceived();
     }
 
-    private io.netty.handler.codec.http.HttpHeaders head(
-            Exchange exchange, HttpResponse response, boolean bodyless, long length, boolean close) {
+    private static io.netty.handler.codec.http.HttpHeaders head(
+            HttpResponse response, boolean bodyless, long length, boolean close, boolean http10) {
         CharSequence framingName = null;
         CharSequence framingValue = null;
         if (!response.status().forbidsBody()) {
             if (length >= 0) {
                 framingName = HttpHeaderNames.CONTENT_LENGTH;
                 framingValue = ContentLengths.of(length);
-            } else if (!bodyless && !exchange.http10) {
+            } else if (!bodyless && !http10) {
                 framingName = HttpHeaderNames.TRANSFER_ENCODING;
                 framingValue = HttpHeaderValues.CHUNKED;
             }
         }
-        CharSequence connection = close ? HttpHeaderValues.CLOSE : exchange.http10 ? HttpHeaderValues.KEEP_ALIVE : null;
+        CharSequence connection = close ? HttpHeaderValues.CLOSE : http10 ? HttpHeaderValues.KEEP_ALIVE : null;
         return ResponseHeaders.of(response, framingName, framingValue, connection);
     }
 
@@ -260,17 +276,19 @@ final class ResponseWriter {
     /** Writes an exchange's last message, then moves on to the next exchange or closes. */
     private void writeLast(Exchange exchange, Object message) {
         exchanges.poll();
-        exchange.finished = true;
-        boolean logging = connection.runtime().logging;
-        if (exchange.closeAfter) {
+        if (awaitingContinue == exchange) {
+            awaitingContinue = null; // Kept no longer than its exchange, so an idle connection holds none.
+        }
+        boolean listen = exchange.lastHandedOver();
+        if (closeAfter == exchange) {
             closing = true;
             ChannelFuture written = ctx.writeAndFlush(message);
-            if (logging) {
+            if (listen) {
                 written.addListener(future -> exchange.end(future.isSuccess()));
             }
             written.addListener((ChannelFutureListener) future -> lingeringClose());
             needsFlush = false;
-        } else if (logging) {
+        } else if (listen) {
             // A promise of its own only when someone listens, to learn when the last byte left.
             ChannelPromise promise = ctx.newPromise();
             promise.addListener(future -> lastWritten(exchange, future));
@@ -363,7 +381,7 @@ final class ResponseWriter {
                 fail(new IllegalStateException("body longer than its declared " + expectedLength + " bytes"));
                 return;
             }
-            exchange.sent = written;
+            exchange.bodyBytesSent(written);
             write(new DefaultHttpContent(chunk));
             requestMore();
         }

@@ -12,8 +12,10 @@ import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.server.Handler;
+import io.parry.server.RequestLimits;
 import io.parry.server.ServerOptions;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -127,8 +129,126 @@ class Http1ConnectionTest {
         assertThat(channel.isOpen()).isFalse();
     }
 
+    @Test
+    void sends100ContinueWhenTheHandlerFirstAsksForTheBody() {
+        send("POST /echo HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n");
+        assertThat(written()).isEqualTo("HTTP/1.1 100 Continue\r\n\r\n");
+
+        send("hello");
+
+        assertThat(written())
+                .startsWith("HTTP/1.1 200 OK\r\n")
+                .doesNotContain("connection: close")
+                .endsWith("got hello");
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void keepsAnHttp10ConnectionThatAsksForKeepAlive() {
+        send("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n");
+
+        assertThat(written()).startsWith("HTTP/1.0 200 OK\r\n").contains("connection: keep-alive");
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void closesAfterTheRequestThatAskedEvenWithAnotherPipelinedBehindIt() {
+        send("GET /later-a HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n");
+        channel.runPendingTasks();
+
+        pending.get("/later-a").complete(HttpResponse.ofText("first"));
+        channel.runPendingTasks();
+
+        String written = written();
+        assertThat(written).contains("connection: close").endsWith("first").doesNotContain("hello");
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void answersTheRequestsBeforeARefusedOneThenRefusesItAndCloses() {
+        send("GET /later-a HTTP/1.1\r\nHost: a\r\n\r\nGET / HTTP/1.1\r\n\r\n");
+        channel.runPendingTasks();
+        assertThat(written()).isEmpty();
+
+        pending.get("/later-a").complete(HttpResponse.ofText("first"));
+        channel.runPendingTasks();
+
+        String written = written();
+        assertThat(written).startsWith("HTTP/1.1 200 OK\r\n").contains("firstHTTP/1.1 400 Bad Request\r\n");
+        assertThat(written.substring(0, written.indexOf("first"))).doesNotContain("connection: close");
+        assertThat(written.substring(written.indexOf("first"))).contains("connection: close");
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void answers408AndClosesWhenTheBodyDoesNotArriveInTime() {
+        send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nhel");
+
+        connection().checkDeadlines(System.nanoTime() + Duration.ofMinutes(1).toNanos());
+        channel.runPendingTasks();
+
+        assertThat(written())
+                .startsWith("HTTP/1.1 408 Request Timeout\r\n")
+                .contains("connection: close")
+                .contains("did not arrive in time");
+        channel.runPendingTasks();
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void answers503ToALateHandlerDropsItsAnswerAndAbandonsThePipelinedRequestBehind() {
+        send("GET /later-a HTTP/1.1\r\nHost: a\r\n\r\nGET /later-b HTTP/1.1\r\nHost: a\r\n\r\n");
+        channel.runPendingTasks();
+
+        connection().checkDeadlines(System.nanoTime() + Duration.ofMinutes(1).toNanos());
+        channel.runPendingTasks();
+        pending.get("/later-a").complete(HttpResponse.ofText("too late"));
+        pending.get("/later-b").complete(HttpResponse.ofText("never"));
+        channel.runPendingTasks();
+
+        String written = written();
+        assertThat(written)
+                .startsWith("HTTP/1.1 503 Service Unavailable\r\n")
+                .contains("connection: close")
+                .doesNotContain("too late")
+                .doesNotContain("never");
+        channel.close();
+    }
+
+    @Test
+    void answers413AndClosesWhenAChunkedBodyPassesTheLimit() {
+        send("POST /later-a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n");
+        String chunk = "a".repeat(16 * 1024);
+        int chunks = (int) (RequestLimits.ofDefault().maxBodySize() / chunk.length()) + 1;
+        for (int i = 0; i < chunks && channel.isOpen(); i++) {
+            send(Integer.toHexString(chunk.length()) + "\r\n" + chunk + "\r\n");
+        }
+
+        assertThat(written()).startsWith("HTTP/1.1 413 Content Too Large\r\n").contains("connection: close");
+        channel.runPendingTasks();
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void closesAfterTheResponseInFlightWhenTheServerStops() {
+        send("GET /later-a HTTP/1.1\r\nHost: a\r\n\r\n");
+        channel.runPendingTasks();
+
+        connection().drain();
+        assertThat(channel.isOpen()).isTrue();
+        pending.get("/later-a").complete(HttpResponse.ofText("last"));
+        channel.runPendingTasks();
+
+        assertThat(written()).contains("connection: close").endsWith("last");
+        assertThat(channel.isOpen()).isFalse();
+    }
+
     private void send(String bytes) {
         channel.writeInbound(Unpooled.copiedBuffer(bytes, US_ASCII));
+    }
+
+    private Http1Connection connection() {
+        return channel.pipeline().get(Http1Connection.class);
     }
 
     /** Everything written so far, as text; each message released. */

@@ -1,0 +1,48 @@
+package io.parry.server.internal;
+
+/**
+ * Where an exchange is in its life. It only moves forward, and only along these edges:
+ *
+ * <pre>
+ * RECEIVING -> HANDLING -> RESPONDED -> WRITING -> SENT -> DONE
+ * RECEIVING -> RESPONDED                                  a refused head, answered by the server
+ * RECEIVING | HANDLING | RESPONDED | WRITING -> ABANDONED  the connection or stream closed first
+ * </pre>
+ *
+ * {@code SENT} means the last message was handed to the framing; {@code DONE} that it left (or
+ * failed to) and the listeners were told, as they are on {@code ABANDONED}. The transitions are
+ * checked in one place, {@link Exchange}, which is their only writer.
+ */
+enum ExchangeState {
+    /** The head is being read and checked; no handler has seen it. */
+    RECEIVING,
+    /** The handler (or the server) is working on the answer; the request body may still arrive. */
+    HANDLING,
+    /** The response is set and waits for its turn on the framing. */
+    RESPONDED,
+    /** The framing is writing the response: its head may be out, so its status cannot change. */
+    WRITING,
+    /** The last response message was handed to the framing. */
+    SENT,
+    /** The response left, or failed to; the listeners were told. */
+    DONE,
+    /** The connection or stream closed before the response was sent; the listeners were told. */
+    ABANDONED;
+
+    /** Whether an exchange in this state may move to {@code next}. */
+    boolean canMoveTo(ExchangeState next) {
+        return switch (this) {
+            case RECEIVING -> next == HANDLING || next == RESPONDED || next == ABANDONED;
+            case HANDLING -> next == RESPONDED || next == ABANDONED;
+            case RESPONDED -> next == WRITING || next == ABANDONED;
+            case WRITING -> next == SENT || next == ABANDONED;
+            case SENT -> next == DONE;
+            case DONE, ABANDONED -> false;
+        };
+    }
+
+    /** Whether the framing has begun writing the response, so its status is the one the client sees. */
+    boolean responseStarted() {
+        return this == WRITING || this == SENT || this == DONE;
+    }
+}
