@@ -17,8 +17,4 @@ import java.util.Map;
  * @param appliedAt when it went live
  */
 public record ActiveConfig(
-        long version,
-        GatewayConfig config,
-        Router table,
-        Map<String, UpstreamGroup> upstreams,
-        Instant appliedAt) {}
+        long version, GatewayConfig config, Router table, Map<String, UpstreamGroup> upstreams, Instant appliedAt) {}

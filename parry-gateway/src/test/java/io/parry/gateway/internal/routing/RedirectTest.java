@@ -29,8 +29,7 @@ class RedirectTest {
 
     @Test
     void keepsOnlyTheQueryAfterAnExactPath() {
-        try (HandlerTester tester =
-                HandlerTester.of(Redirect.of(302, "https://example.com/x", true, null))) {
+        try (HandlerTester tester = HandlerTester.of(Redirect.of(302, "https://example.com/x", true, null))) {
             assertThat(tester.get("/go?q=1").header("location")).isEqualTo("https://example.com/x?q=1");
         }
     }

@@ -127,7 +127,8 @@ class RoutePrecedenceTest {
         HttpRequest.Builder request = HttpRequest.builder(HttpMethod.of(target[0]), target[1]);
         for (int i = 1; i < parts.length; i++) {
             int colon = parts[i].indexOf(':');
-            request.header(parts[i].substring(0, colon), parts[i].substring(colon + 1).trim());
+            request.header(
+                    parts[i].substring(0, colon), parts[i].substring(colon + 1).trim());
         }
         TestResponse response = gateway.send(request.build());
         if (response.status() == 200 || response.status() == 418) {

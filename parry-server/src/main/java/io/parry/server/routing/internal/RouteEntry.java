@@ -25,6 +25,9 @@ public final class RouteEntry {
     final List<MediaType> consumes;
     final List<MediaType> produces;
     final Set<Condition> conditions;
+    /** The conditions as an array, which a lookup walks without an iterator. */
+    final Condition[] conditionArray;
+
     final Handler handler;
     final boolean unconditional;
     final boolean capturing;
@@ -76,6 +79,7 @@ public final class RouteEntry {
         this.consumes = List.copyOf(consumes);
         this.produces = List.copyOf(produces);
         this.conditions = Set.copyOf(conditions);
+        this.conditionArray = conditions.toArray(new Condition[0]);
         this.handler = handler;
         this.route = route;
         this.description = route == null ? pattern.toString() : route.toString();

@@ -208,6 +208,9 @@ public final class RouteTable {
                     continue;
                 }
             }
+            if (quality == MediaRanges.MAX_QUALITY) {
+                return candidate; // No later route can be preferred to it.
+            }
             if (quality > bestQuality) {
                 best = candidate;
                 bestQuality = quality;
@@ -217,7 +220,7 @@ public final class RouteTable {
     }
 
     private static boolean conditionsHold(RouteEntry candidate, HttpRequest request) {
-        for (Condition condition : candidate.conditions) {
+        for (Condition condition : candidate.conditionArray) {
             if (!condition.test(request)) {
                 return false;
             }

@@ -84,8 +84,7 @@ public final class RoutedContext implements RequestContext, TracedContext {
         } else {
             params = new PathParams(names, values);
         }
-        return new RoutedContext(
-                delegate, params, mountOffset, outer, entry.mount ? entry.pattern.toString() : null);
+        return new RoutedContext(delegate, params, mountOffset, outer, entry.mount ? entry.pattern.toString() : null);
     }
 
     /**
