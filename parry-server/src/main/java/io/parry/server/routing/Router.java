@@ -65,7 +65,10 @@ import java.util.function.Consumer;
  * method ({@link Builder#all}) are tried in declaration order, conditions first, then {@code consumes},
  * then {@code produces}; among those that accept, the one producing the type the client's {@code
  * Accept} prefers wins, then the first declared. {@code HEAD} is served by the {@code GET} routes of a
- * place where no route names {@code HEAD} (the server sends no body).
+ * place where no route names {@code HEAD} (the server sends no body). This is the order of a segment
+ * trie such as Armeria's; unlike NGINX, a template does not beat every prefix as a regex location
+ * does, and unlike Envoy, declaration order decides only among routes at the same place. The gateway
+ * compiles its YAML routes onto this router, so both follow it.
  *
  * <h2>Answers of its own</h2>
  * Only when no route anywhere takes the request, all as {@code application/problem+json} with the
