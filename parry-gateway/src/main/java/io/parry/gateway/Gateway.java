@@ -13,7 +13,6 @@ import io.parry.gateway.internal.reload.ConfigFileWatcher;
 import io.parry.gateway.internal.reload.ConfigSource;
 import io.parry.gateway.internal.reload.ReloadTrigger;
 import io.parry.gateway.internal.reload.Reloader;
-import io.parry.gateway.internal.routing.GatewayHandler;
 import io.parry.gateway.internal.upstream.GroupObserver;
 import io.parry.gateway.internal.upstream.Retirement;
 import io.parry.gateway.internal.upstream.UpstreamRegistry;
@@ -213,7 +212,8 @@ public final class Gateway implements AutoCloseable {
 
     /** The gateway listener, not started: the live route table behind the access log and metrics. */
     private Server dataPlane(GatewayConfig config) {
-        Handler routes = new GatewayHandler(reloader::table);
+        // The router is read once per request: a request finishes on the router it started with.
+        Handler routes = (ctx, request) -> reloader.table().handle(ctx, request);
         Server.Builder builder = Server.builder()
                 .options(config.listener())
                 .handler(metrics != null ? routes.with(metrics.server()) : routes);

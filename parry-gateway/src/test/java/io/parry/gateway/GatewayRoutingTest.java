@@ -139,7 +139,7 @@ class GatewayRoutingTest {
                 gateway.send(HttpRequest.newBuilder(gateway.uri("/orders/1")).DELETE());
 
         assertThat(response.statusCode()).isEqualTo(405);
-        assertThat(response.headers().firstValue("allow")).hasValue("GET, HEAD, POST");
+        assertThat(response.headers().firstValue("allow")).hasValue("GET, HEAD, POST, OPTIONS");
         assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
     }
 

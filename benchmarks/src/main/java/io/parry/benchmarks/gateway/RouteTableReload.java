@@ -7,12 +7,12 @@ import io.parry.gateway.internal.config.GatewayConfig;
 import io.parry.gateway.internal.reload.ConfigSource;
 import io.parry.gateway.internal.reload.ReloadTrigger;
 import io.parry.gateway.internal.reload.Reloader;
-import io.parry.gateway.internal.routing.GatewayRoute;
-import io.parry.gateway.internal.routing.RouteTable;
 import io.parry.gateway.internal.upstream.Retirement;
 import io.parry.gateway.internal.upstream.UpstreamRegistry;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
+import io.parry.server.routing.Route;
+import io.parry.server.routing.Router;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,18 +81,20 @@ public final class RouteTableReload {
         }
     }
 
-    private static void check(ReloadResult result, GatewayConfig parsed, RouteTable table, int routes, int generation) {
+    private static void check(ReloadResult result, GatewayConfig parsed, Router table, int routes, int generation) {
         if (!result.applied() || parsed.routes().size() != routes) {
             throw new IllegalStateException("reload " + generation + " failed: " + result);
         }
-        GatewayRoute route = table.select(HttpRequest.of(HttpMethod.GET, LargeRouteFile.prefix(3, generation) + "/x"));
-        if (route == null || !route.name().equals("route-3")) {
+        String route = table.find(HttpRequest.of(HttpMethod.GET, LargeRouteFile.prefix(3, generation) + "/x"))
+                .map(Route::name)
+                .orElse(null);
+        if (!"route-3".equals(route)) {
             throw new IllegalStateException("generation " + generation + " is not the live table: " + route);
         }
     }
 
     /** Nanoseconds per lookup over a mix of prefix, template, exact and unmatched paths. */
-    private static void lookups(RouteTable table, int routes, int generation) {
+    private static void lookups(Router table, int routes, int generation) {
         List<HttpRequest> requests = new ArrayList<>();
         for (int r = 0; r < routes; r += 7) {
             requests.add(HttpRequest.of(HttpMethod.GET, LargeRouteFile.prefix(r - r % 3, generation) + "/a/b"));
@@ -105,14 +107,14 @@ public final class RouteTableReload {
         int matched = 0;
         for (int round = 0; round < 200; round++) {
             for (HttpRequest request : requests) {
-                matched += table.select(request) == null ? 0 : 1;
+                matched += table.find(request).isPresent() ? 1 : 0;
             }
         }
         long start = System.nanoTime();
         int rounds = 200;
         for (int round = 0; round < rounds; round++) {
             for (HttpRequest request : requests) {
-                matched += table.select(request) == null ? 0 : 1;
+                matched += table.find(request).isPresent() ? 1 : 0;
             }
         }
         double nanos = (System.nanoTime() - start) / (double) (rounds * requests.size());

@@ -47,10 +47,12 @@ public class RouterBenchmark {
     public int routes;
 
     /**
-     * {@code static}: {@code /api/resource<i>/items}; {@code param}: {@code /api/resource<i>/{id}/parts/{part}};
-     * {@code mixed}: the two alternating.
+     * {@code static}: {@code GET /api/resource<i>/items}; {@code param}: {@code GET
+     * /api/resource<i>/{id}/parts/{part}}; {@code mixed}: the two alternating; {@code prefix}: a route
+     * for every method at {@code /api/resource<i>/**}, as the gateway's prefix routes are; {@code host}:
+     * the static routes with a host condition that holds.
      */
-    @Param({"static", "param", "mixed"})
+    @Param({"static", "param", "mixed", "prefix", "host"})
     public String kind;
 
     private final RequestContext ctx = new BenchmarkContext();
@@ -64,16 +66,27 @@ public class RouterBenchmark {
         Handler handler = (ctx, request) -> ok;
         Router.Builder builder = Router.builder();
         for (int i = 0; i < routes; i++) {
-            builder.get(
-                    isParam(i) ? "/api/resource" + i + "/{id}/parts/{part}" : "/api/resource" + i + "/items", handler);
+            if (kind.equals("prefix")) {
+                builder.all("/api/resource" + i + "/**", handler);
+            } else if (kind.equals("host")) {
+                builder.get("/api/resource" + i + "/items", handler, route -> route.host("api.example.com"));
+            } else {
+                builder.get(
+                        isParam(i) ? "/api/resource" + i + "/{id}/parts/{part}" : "/api/resource" + i + "/items",
+                        handler);
+            }
         }
         router = builder.build();
         Random random = new Random(42);
         requests = new HttpRequest[REQUESTS];
         for (int r = 0; r < REQUESTS; r++) {
             int i = random.nextInt(routes);
-            String path = isParam(i) ? "/api/resource" + i + "/" + r + "/parts/p" + r : "/api/resource" + i + "/items";
-            requests[r] = HttpRequest.of(HttpMethod.GET, path);
+            String path = isParam(i)
+                    ? "/api/resource" + i + "/" + r + "/parts/p" + r
+                    : kind.equals("prefix") ? "/api/resource" + i + "/items/" + r : "/api/resource" + i + "/items";
+            requests[r] = HttpRequest.builder(HttpMethod.GET, path)
+                    .header("host", "api.example.com:8080")
+                    .build();
         }
     }
 

@@ -13,6 +13,7 @@ import java.util.List;
  * }</pre>
  */
 public final class Route {
+    private final String name;
     private final String method;
     private final String pattern;
     private final List<MediaType> consumes;
@@ -21,12 +22,14 @@ public final class Route {
     private final String scheduling;
 
     Route(
+            String name,
             String method,
             String pattern,
             List<MediaType> consumes,
             List<MediaType> produces,
             List<String> conditions,
             String scheduling) {
+        this.name = name;
         this.method = method;
         this.pattern = pattern;
         this.consumes = List.copyOf(consumes);
@@ -35,12 +38,23 @@ public final class Route {
         this.scheduling = scheduling;
     }
 
-    /** The method, such as {@code GET}; {@code *} for a mounted handler, which takes every method. */
+    /**
+     * The name given with {@link RouteSpec#name(String)}, which the request log and metrics use;
+     * without one, the pattern.
+     */
+    public String name() {
+        return name != null ? name : pattern;
+    }
+
+    /** The method, such as {@code GET}; {@code *} for a route or a mounted handler that takes every method. */
     public String method() {
         return method;
     }
 
-    /** The full path pattern, group and mount prefixes included, for example {@code /admin/users/{id}}. */
+    /**
+     * The full path pattern, group and mount prefixes included, for example {@code /admin/users/{id}},
+     * or {@code /api/**} for a prefix.
+     */
     public String pattern() {
         return pattern;
     }
@@ -55,7 +69,7 @@ public final class Route {
         return produces;
     }
 
-    /** The header and query conditions, for example {@code header x-api-version=2}. */
+    /** The host, header and query conditions, for example {@code host api.example.com} or {@code header x-api-version=2}. */
     public List<String> conditions() {
         return conditions;
     }
@@ -74,13 +88,25 @@ public final class Route {
             return this;
         }
         return new Route(
-                method, prefix + (pattern.equals("/") ? "" : pattern), consumes, produces, conditions, scheduling);
+                name,
+                method,
+                prefix + (pattern.equals("/") ? "" : pattern),
+                consumes,
+                produces,
+                conditions,
+                scheduling);
     }
 
-    /** For example {@code POST /todos consumes=application/json produces=application/json on worker}. */
+    /**
+     * For example {@code POST /todos consumes=application/json produces=application/json on worker},
+     * or {@code * /api/** name=api on event-loop}.
+     */
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder(method).append(' ').append(pattern);
+        if (name != null) {
+            text.append(" name=").append(name);
+        }
         if (!consumes.isEmpty()) {
             text.append(" consumes=").append(join(consumes));
         }

@@ -6,7 +6,6 @@ import io.parry.server.routing.internal.RouteEntry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Executor;
 
 /**
@@ -49,7 +48,8 @@ final class RouteCollector {
         List<String> conditions = new ArrayList<>();
         spec.conditions().forEach(condition -> conditions.add(condition.toString()));
         Route route = new Route(
-                declaration.method().name(),
+                spec.name(),
+                declaration.method() == null ? "*" : declaration.method().name(),
                 pattern.toString(),
                 spec.consumes(),
                 spec.produces(),
@@ -63,7 +63,8 @@ final class RouteCollector {
                 spec.produces(),
                 spec.conditions(),
                 handler,
-                route.toString()));
+                spec.name(),
+                route));
     }
 
     private void mount(MountDeclaration declaration, String prefix, List<Router.Builder> groups) {
@@ -71,7 +72,7 @@ final class RouteCollector {
         String full = joined.equals("/") ? "" : joined;
         PathPattern pattern = PathPattern.parsePrefix(full);
         Handler handler = inGroups(declaration.handler(), groups);
-        Route mountRoute = new Route("*", full + "/**", List.of(), List.of(), List.of(), "event-loop");
+        Route mountRoute = new Route(null, "*", full + "/**", List.of(), List.of(), List.of(), "event-loop");
         if (declaration.handler() instanceof Router) {
             for (Route route : ((Router) declaration.handler()).routes()) {
                 routes.add(route.under(full));
@@ -79,7 +80,7 @@ final class RouteCollector {
         } else {
             routes.add(mountRoute);
         }
-        entries.add(new RouteEntry(null, pattern, List.of(), List.of(), Set.of(), handler, mountRoute.toString()));
+        entries.add(RouteEntry.mount(pattern, handler, mountRoute));
     }
 
     private static Handler inGroups(Handler handler, List<Router.Builder> groups) {

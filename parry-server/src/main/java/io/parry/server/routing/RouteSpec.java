@@ -13,8 +13,9 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * What one route requires of a request beyond its method and path, and how its handler runs; set in
- * the lambda given with the route. Not thread-safe; used only while the router is being built.
+ * What one route requires of a request beyond its method and path, how its handler runs, and what
+ * the request log calls it; set in the lambda given with the route. Not thread-safe; used only while
+ * the router is being built.
  *
  * <pre>{@code
  * Router.builder()
@@ -23,11 +24,12 @@ import java.util.function.Predicate;
  *                 .produces(MediaType.JSON)
  *                 .header("x-api-version", "2")
  *                 .blocking())
+ *         .all("/api/**", apiProxy, route -> route.host("api.example.com").name("api"))
  *         .build();
  * }</pre>
  *
  * <p>A request that fails a condition is not for this route: the router tries the next one, and
- * when none fits answers 415 (content type), 406 ({@code Accept}) or 404 (header or query).
+ * when none fits answers 415 (content type), 406 ({@code Accept}) or 404 (host, header or query).
  */
 public final class RouteSpec {
     private final List<MediaType> consumes = new ArrayList<>();
@@ -35,6 +37,7 @@ public final class RouteSpec {
     private final Set<Condition> conditions = new LinkedHashSet<>();
     private final List<Filter> filters = new ArrayList<>();
     private ErrorHandler errorHandler;
+    private String name;
     private String executor;
     private boolean blocking;
 
@@ -63,6 +66,23 @@ public final class RouteSpec {
         return this;
     }
 
+    /**
+     * Takes only requests for this host: the {@code Host} field (or an absolute-form target's
+     * authority), compared case-insensitively; the request's port is ignored unless {@code host}
+     * names one, as in {@code api.example.com:8443}.
+     *
+     * @throws IllegalArgumentException if the host is empty or holds a character a host cannot
+     */
+    public RouteSpec host(String host) {
+        requireNonNull(host, "host");
+        if (host.isEmpty() || host.chars().anyMatch(c -> c <= ' ' || c >= 0x7f || "/?#@".indexOf(c) >= 0)) {
+            throw new IllegalArgumentException(
+                    "host: " + host + " (expected: a host with an optional port, such as api.example.com)");
+        }
+        conditions.add(Condition.host(host));
+        return this;
+    }
+
     /** Takes only requests whose first field of this name equals the value (case-sensitive). */
     public RouteSpec header(String name, String value) {
         requireNonNull(value, "value");
@@ -86,6 +106,19 @@ public final class RouteSpec {
     /** Takes only requests whose first query parameter of this name passes the test; a missing one fails. */
     public RouteSpec query(String name, Predicate<String> test) {
         conditions.add(Condition.query(name, null, test));
+        return this;
+    }
+
+    /**
+     * Names the route: the request log (and so metrics and the access log) and {@link Route#name()}
+     * call it this instead of its pattern, under whatever mount it is.
+     */
+    public RouteSpec name(String name) {
+        requireNonNull(name, "name");
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException("name: \"\" (expected: a name that is not empty)");
+        }
+        this.name = name;
         return this;
     }
 
@@ -144,6 +177,10 @@ public final class RouteSpec {
 
     ErrorHandler errorHandler() {
         return errorHandler;
+    }
+
+    String name() {
+        return name;
     }
 
     String executor() {

@@ -12,19 +12,21 @@ import io.parry.server.RequestContext;
 import io.parry.server.routing.internal.PathPattern;
 import io.parry.server.routing.internal.RouteDispatcher;
 import io.parry.server.routing.internal.RouteEntry;
+import io.parry.server.routing.internal.RouteLint;
 import io.parry.server.routing.internal.RouteTable;
 import io.parry.server.routing.internal.Scheduled;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
- * A handler that sends each request to the route its method and path select. Immutable: built once,
- * compiled into a segment trie, and safe to share between event loops.
+ * A handler that sends each request to the route its method, path and conditions select. Immutable:
+ * built once, compiled into a segment trie, and safe to share between event loops.
  *
  * <pre>{@code
  * Router api = Router.builder()
@@ -32,6 +34,7 @@ import java.util.function.Consumer;
  *         .post("/todos", createTodo, route -> route.consumes(MediaType.JSON).produces(MediaType.JSON))
  *         .get("/todos/{id:\\d+}", getTodo)
  *         .get("/files/{*path}", serveFile, route -> route.blocking())
+ *         .all("/legacy/**", legacyProxy, route -> route.host("old.example.com"))
  *         .group("/admin", admin -> admin.filter(auth).get("/stats", stats))
  *         .mount("/v2", otherRouter)
  *         .errorHandler(myErrors)
@@ -43,26 +46,36 @@ import java.util.function.Consumer;
  * A pattern is a list of segments after {@code /}: a literal ({@code todos}, written as it arrives,
  * percent-escapes included; {@code %7E} is {@code ~}, as request paths are normalised), a parameter
  * {@code {id}} that takes one non-empty segment, a constrained parameter {@code {id:\d+}} whose
- * regular expression must match that segment's decoded value in full, and, last
- * only, a catch-all {@code {*path}} that takes the rest after the slash, possibly empty
- * ({@code /files/{*path}} matches {@code /files/} and {@code /files/a/b}, not {@code /files}). A trailing
- * slash is significant. Parameters are percent-decoded per segment (a catch-all keeps {@code %2F}
- * encoded so it never gains segments) and read with {@link RequestContext#pathParams()} or
- * {@link RequestParams}.
+ * regular expression must match that segment's decoded value in full, and, last only, either a
+ * catch-all {@code {*path}} that takes the rest after the slash, possibly empty ({@code /files/{*path}}
+ * matches {@code /files/} and {@code /files/a/b}, not {@code /files}), or {@code /**}, which makes the
+ * pattern a prefix: {@code /api/**} takes {@code /api}, {@code /api/} and {@code /api/x}, not
+ * {@code /apix}, and {@code /**} takes every path. A trailing slash is otherwise significant.
+ * Parameters are percent-decoded per segment (a catch-all keeps {@code %2F} encoded so it never gains
+ * segments) and read with {@link RequestContext#pathParams()} or {@link RequestParams}.
  *
  * <h2>Precedence</h2>
- * At each segment a literal wins over a constrained parameter (constrained ones in declaration order),
- * which wins over an unconstrained parameter, which wins over a catch-all, which wins over a mount. If
- * the more specific branch has no route that accepts the request, the next branch is tried. At one
- * pattern, routes of the request's method are tried in declaration order, header and query conditions
- * first, then {@code consumes}, then {@code produces}; among those that accept, the one producing the
- * type the client's {@code Accept} prefers wins, then the first declared. {@code HEAD} is served by a
- * {@code GET} route when there is no {@code HEAD} route (the server sends no body).
+ * The most specific route wins, compared segment by segment from the left: at each segment a literal
+ * beats a constrained parameter (constrained ones in declaration order), which beats a parameter,
+ * which beats a catch-all, which beats a prefix or mount that ends before the segment. So an exact path
+ * beats a template, a template beats a prefix ending where its parameters start, and the longer of two
+ * prefixes wins. If the most specific place has no route that takes the request (its method, host,
+ * headers, query, content type or {@code Accept} do not fit), the next place in that order is tried,
+ * down to the shortest prefix. At one place, the routes of the request's method and those of every
+ * method ({@link Builder#all}) are tried in declaration order, conditions first, then {@code consumes},
+ * then {@code produces}; among those that accept, the one producing the type the client's {@code
+ * Accept} prefers wins, then the first declared. {@code HEAD} is served by the {@code GET} routes of a
+ * place where no route names {@code HEAD} (the server sends no body). This is the order of a segment
+ * trie such as Armeria's; unlike NGINX, a template does not beat every prefix as a regex location
+ * does, and unlike Envoy, declaration order decides only among routes at the same place. The gateway
+ * compiles its YAML routes onto this router, so both follow it.
  *
  * <h2>Answers of its own</h2>
- * All as {@code application/problem+json} with the request id: 404 when no pattern matches (or no
- * route's header or query conditions hold), 405 with {@code Allow} when only the method is wrong, 415
- * and 406 for content types, and 204 with {@code Allow} for an {@code OPTIONS} request no route takes.
+ * Only when no route anywhere takes the request, all as {@code application/problem+json} with the
+ * request id: 404 when no pattern matches (or no route's host, header or query conditions hold), 405
+ * with {@code Allow} when only the method is wrong, 415 and 406 for content types, and 204 with
+ * {@code Allow} for an {@code OPTIONS} request no route takes. {@link #find} says which route a
+ * request would get.
  *
  * <h2>Filters, error handlers, threads</h2>
  * Filters and error handlers are bound to routes when the router is built: a route's own, then its
@@ -74,10 +87,12 @@ import java.util.function.Consumer;
  */
 public final class Router implements Handler {
     private final Handler entry;
+    private final RouteTable table;
     private final List<Route> routes;
 
-    private Router(Handler entry, List<Route> routes) {
+    private Router(Handler entry, RouteTable table, List<Route> routes) {
         this.entry = entry;
+        this.table = table;
         this.routes = List.copyOf(routes);
     }
 
@@ -89,6 +104,18 @@ public final class Router implements Handler {
     @Override
     public CompletionStage<HttpResponse> handle(RequestContext ctx, HttpRequest request) throws Exception {
         return entry.handle(ctx, request);
+    }
+
+    /**
+     * The route that would take this request, chosen as {@link #handle} chooses; empty when the
+     * router would answer it itself (404, 405, 406, 415 or {@code OPTIONS}). A request for a mounted
+     * handler finds the mount ({@code * /prefix/**}), whatever a router in it would choose.
+     */
+    public Optional<Route> find(HttpRequest request) {
+        requireNonNull(request, "request");
+        String path = request.path();
+        RouteEntry found = path.startsWith("/") ? table.find(path, 0, request) : null;
+        return found == null ? Optional.empty() : Optional.of(found.route());
     }
 
     /** The route table in declaration order, mounted routers' routes included under their prefix. */
@@ -120,6 +147,7 @@ public final class Router implements Handler {
         private final List<Filter> filters = new ArrayList<>();
         private final Map<String, Executor> executors = new LinkedHashMap<>();
         private ErrorHandler errorHandler;
+        private RouteLint lint = RouteLint.STRICT;
 
         private Builder(Builder root, String prefix) {
             this.root = root;
@@ -133,7 +161,10 @@ public final class Router implements Handler {
          *     "pattern: /a/b-{id} (expected: a parameter to fill a whole segment, as in /a/{id})"
          */
         public Builder route(HttpMethod method, String pattern, Handler handler, Consumer<RouteSpec> spec) {
-            requireNonNull(method, "method");
+            return add(requireNonNull(method, "method"), pattern, handler, spec);
+        }
+
+        private Builder add(HttpMethod method, String pattern, Handler handler, Consumer<RouteSpec> spec) {
             requireNonNull(pattern, "pattern");
             requireNonNull(handler, "handler");
             RouteSpec route = new RouteSpec();
@@ -141,6 +172,21 @@ public final class Router implements Handler {
             PathPattern.parse(pattern);
             items.add(new RouteDeclaration(method, pattern, handler, route));
             return this;
+        }
+
+        /**
+         * Adds a route for every method, such as a proxy's; a route of the request's method declared
+         * before it at the same place is tried first, one declared after it only if its conditions fail.
+         *
+         * @throws IllegalArgumentException if the pattern is malformed
+         */
+        public Builder all(String pattern, Handler handler, Consumer<RouteSpec> spec) {
+            return add(null, pattern, handler, spec);
+        }
+
+        /** Adds a route for every method, with no conditions. */
+        public Builder all(String pattern, Handler handler) {
+            return add(null, pattern, handler, NO_SPEC);
         }
 
         /** Adds a route with no conditions that runs on the event loop. */
@@ -266,10 +312,22 @@ public final class Router implements Handler {
         }
 
         /**
+         * Reports duplicate and shadowed routes to this consumer, one sentence naming both routes
+         * each, instead of failing {@link #build()}; the hidden route stays in the table and is never
+         * chosen. For route tables read from configuration, where the first declared route has always
+         * won. Called in a group, it applies to the whole router.
+         */
+        public Builder onShadowedRoute(Consumer<String> findings) {
+            root().lint = RouteLint.reportingTo(requireNonNull(findings, "findings"));
+            return this;
+        }
+
+        /**
          * The router.
          *
          * @throws IllegalStateException if a route duplicates or is shadowed by another (the message
-         *     names both), names an executor that is not registered, or this is a group's builder
+         *     names both; see {@link #onShadowedRoute}), a catch-all is where a mount is, a route names
+         *     an executor that is not registered, or this is a group's builder
          * @throws IllegalArgumentException if a prefix and a pattern together repeat a parameter name
          */
         public Router build() {
@@ -279,8 +337,9 @@ public final class Router implements Handler {
             List<RouteEntry> entries = new ArrayList<>();
             List<Route> routes = new ArrayList<>();
             new RouteCollector(executors, entries, routes).collect(this, "", List.of());
-            Handler entry = wrap(new RouteDispatcher(RouteTable.of(entries)), filters, errorHandler);
-            return new Router(entry, routes);
+            RouteTable table = RouteTable.of(entries, lint);
+            Handler entry = wrap(new RouteDispatcher(table), filters, errorHandler);
+            return new Router(entry, table, routes);
         }
 
         private Builder root() {

@@ -18,10 +18,14 @@ final class Calls {
     }
 
     static HttpResponse call(Handler router, String method, String target, String... headers) {
-        HttpRequest.Builder request =
-                HttpRequest.builder(HttpMethod.of(method), target).header("host", "a");
+        HttpRequest.Builder request = HttpRequest.builder(HttpMethod.of(method), target);
+        boolean hostGiven = false;
         for (int i = 0; i < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
+            hostGiven |= headers[i].equalsIgnoreCase("host");
+        }
+        if (!hostGiven) {
+            request.header("host", "a");
         }
         try {
             return router.handle(new StubContext(), request.build())

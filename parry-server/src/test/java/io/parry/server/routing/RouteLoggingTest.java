@@ -19,6 +19,7 @@ class RouteLoggingTest {
     private final Router inner = Router.builder()
             .get("/", named("inner root"))
             .get("/items/{id}", named("item"))
+            .get("/named/{id}", named("named"), route -> route.name("lookup"))
             .build();
     private final Router router = Router.builder()
             .get("/todos/{id}", named("todo"))
@@ -27,6 +28,7 @@ class RouteLoggingTest {
             .mount("/v2", inner)
             .mount("/tenants/{tenant}", Router.builder().mount("/shop", inner).build())
             .mount("/static", named("files"))
+            .all("/api/**", named("api"), route -> route.name("api"))
             .build();
 
     @Test
@@ -46,6 +48,12 @@ class RouteLoggingTest {
     @Test
     void namesAMountedHandlerThatIsNoRouterByItsPrefix() {
         assertThat(routeOf("/static/css/site.css")).isEqualTo("/static/**");
+    }
+
+    @Test
+    void recordsTheNameOfANamedRouteWhereverItIsMounted() {
+        assertThat(routeOf("/api/a/b")).isEqualTo("api");
+        assertThat(routeOf("/v2/named/7")).isEqualTo("lookup");
     }
 
     @Test

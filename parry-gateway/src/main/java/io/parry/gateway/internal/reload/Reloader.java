@@ -6,8 +6,8 @@ import io.parry.gateway.ReloadResult;
 import io.parry.gateway.internal.config.ConfigException;
 import io.parry.gateway.internal.config.GatewayConfig;
 import io.parry.gateway.internal.routing.RouteCompiler;
-import io.parry.gateway.internal.routing.RouteTable;
 import io.parry.gateway.internal.upstream.UpstreamRegistry;
+import io.parry.server.routing.Router;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -80,8 +80,8 @@ public final class Reloader implements AutoCloseable {
         return active.get();
     }
 
-    /** The live route table: one atomic read. */
-    public RouteTable table() {
+    /** The live router: one atomic read. */
+    public Router table() {
         return active.get().table();
     }
 

@@ -36,17 +36,16 @@ public final class Redirect implements Handler {
     /**
      * A redirect with this status (301, 302, 303, 307 or 308) to the location.
      *
-     * @param pattern the route's path; with {@code keepPath}, the part of the request's path after a
-     *     prefix is kept, and after any other kind of path only the query
+     * @param prefix the route's prefix, or {@code null} when it matches a path or template; with
+     *     {@code keepPath}, the part of the request's path after the prefix is kept, and after any
+     *     other kind of path only the query
      */
-    public static Redirect of(int status, String location, boolean keepPath, PathPattern pattern) {
+    public static Redirect of(int status, String location, boolean keepPath, String prefix) {
         requireNonNull(location, "location");
-        requireNonNull(pattern, "pattern");
         if (status != 301 && status != 302 && status != 303 && status != 307 && status != 308) {
             throw new IllegalArgumentException("status: " + status + " (expected: 301, 302, 303, 307 or 308)");
         }
-        int keptFrom =
-                !keepPath ? FIXED : pattern.kind() == PathPattern.Kind.PREFIX ? prefixLength(pattern) : QUERY_ONLY;
+        int keptFrom = !keepPath ? FIXED : prefix != null ? prefixLength(prefix) : QUERY_ONLY;
         return new Redirect(HttpStatus.of(status), location, keptFrom);
     }
 
@@ -68,7 +67,7 @@ public final class Redirect implements Handler {
     }
 
     /** The root prefix keeps the whole path, so {@code /} with {@code /new} sends {@code /a} to {@code /new/a}. */
-    private static int prefixLength(PathPattern pattern) {
-        return pattern.text().equals("/") ? 0 : pattern.text().length();
+    private static int prefixLength(String prefix) {
+        return prefix.equals("/") ? 0 : prefix.length();
     }
 }

@@ -10,61 +10,93 @@ import io.parry.gateway.internal.config.RouteConfig;
 import io.parry.gateway.internal.upstream.UpstreamGroup;
 import io.parry.http.HttpMethod;
 import io.parry.proxy.ForwardingOptions;
-import io.parry.proxy.PathRewrite;
 import io.parry.proxy.ProxyHandler;
 import io.parry.server.Handler;
+import io.parry.server.routing.RouteSpec;
+import io.parry.server.routing.Router;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Compiles a configuration's routes into a {@link RouteTable} over running upstream groups: a
+ * Compiles a configuration's routes onto a {@link Router} over running upstream groups: a
  * {@link ProxyHandler} per proxy route with its rewrites, header rules, timeouts and retry policy, a
- * {@link FixedResponse} or a {@link Redirect} for the others.
+ * {@link FixedResponse} or a {@link Redirect} for the others. A {@code prefix} match is the pattern
+ * {@code /prefix/**}, {@code methods} a route per method (none: a route for every method), {@code
+ * host} and {@code headers} the route's conditions, and the route's name what the access log and
+ * metrics call it. A route that an earlier one hides is logged, not refused: in a file, the first
+ * declared route has always won.
  */
 public final class RouteCompiler {
+    private static final Logger log = LoggerFactory.getLogger(RouteCompiler.class);
+
     private RouteCompiler() {}
 
     /**
-     * The table for the configuration's routes, or the problems that keep a route from being built,
+     * The router for the configuration's routes, or the problems that keep a route from being built,
      * one sentence each, prefixed by the route's name.
      */
     public static Result compile(GatewayConfig config, Map<String, UpstreamGroup> groups) {
         ForwardingOptions forwarding = config.forwarding();
-        RouteTable.Builder table = RouteTable.builder();
+        Router.Builder router = Router.builder().onShadowedRoute(finding -> log.warn("Routes: {}", finding));
         List<String> errors = new ArrayList<>();
         for (RouteConfig route : config.routes()) {
             try {
-                table.add(compile(route, groups, forwarding));
+                add(router, route, handler(route, groups, forwarding));
             } catch (IllegalArgumentException e) {
                 errors.add("routes." + route.name() + ": " + e.getMessage());
             }
         }
-        return errors.isEmpty() ? new Result(table.build(), List.of()) : new Result(null, List.copyOf(errors));
+        if (!errors.isEmpty()) {
+            return new Result(null, List.copyOf(errors));
+        }
+        try {
+            return new Result(router.build(), List.of());
+        } catch (IllegalStateException e) {
+            return new Result(null, List.of("routes: " + e.getMessage()));
+        }
     }
 
-    private static GatewayRoute compile(
-            RouteConfig route, Map<String, UpstreamGroup> groups, ForwardingOptions forwarding) {
-        PathPattern pattern = pattern(route.match());
-        Conditions conditions = conditions(route.match());
-        if (route.action() instanceof ProxyAction) {
-            ProxyAction proxy = (ProxyAction) route.action();
-            Handler handler = proxy(proxy, groups, forwarding);
-            if (proxy.path().kind() != PathRewrite.Kind.TEMPLATE) {
-                return GatewayRoute.of(route.name(), pattern, conditions, handler);
+    private static void add(Router.Builder router, RouteConfig route, Handler handler) {
+        MatchConfig match = route.match();
+        String pattern = match.kind() != MatchKind.PREFIX ? match.path() : prefixPattern(match.path());
+        Consumer<RouteSpec> spec = conditions -> {
+            conditions.name(route.name());
+            if (match.host() != null) {
+                conditions.host(match.host());
             }
-            checkTemplateParams(proxy.path().pattern(), pattern);
-            return GatewayRoute.withParams(route.name(), pattern, conditions, handler);
+            match.headers().forEach(conditions::header);
+        };
+        if (match.methods().isEmpty()) {
+            router.all(pattern, handler, spec);
         }
-        if (route.action() instanceof RespondAction) {
-            RespondAction respond = (RespondAction) route.action();
-            Handler handler =
-                    FixedResponse.of(respond.status(), respond.body(), respond.contentType(), respond.headers());
-            return GatewayRoute.of(route.name(), pattern, conditions, handler);
+        for (String method : match.methods()) {
+            router.route(HttpMethod.of(method), pattern, handler, spec);
+        }
+    }
+
+    /** A prefix matches at segment boundaries, as {@code /**} does; {@code /} matches every path. */
+    private static String prefixPattern(String prefix) {
+        return prefix.equals("/") ? "/**" : prefix + "/**";
+    }
+
+    private static Handler handler(RouteConfig route, Map<String, UpstreamGroup> groups, ForwardingOptions forwarding) {
+        if (route.action() instanceof ProxyAction proxy) {
+            return proxy(proxy, groups, forwarding);
+        }
+        if (route.action() instanceof RespondAction respond) {
+            return FixedResponse.of(respond.status(), respond.body(), respond.contentType(), respond.headers());
         }
         RedirectAction redirect = (RedirectAction) route.action();
-        Handler handler = Redirect.of(redirect.status(), redirect.location(), redirect.keepPath(), pattern);
-        return GatewayRoute.of(route.name(), pattern, conditions, handler);
+        MatchConfig match = route.match();
+        return Redirect.of(
+                redirect.status(),
+                redirect.location(),
+                redirect.keepPath(),
+                match.kind() == MatchKind.PREFIX ? match.path() : null);
     }
 
     private static Handler proxy(ProxyAction proxy, Map<String, UpstreamGroup> groups, ForwardingOptions forwarding) {
@@ -86,36 +118,11 @@ public final class RouteCompiler {
         return builder.build();
     }
 
-    private static PathPattern pattern(MatchConfig match) {
-        if (match.kind() == MatchKind.PREFIX) {
-            return PathPattern.prefix(match.path());
-        }
-        return PathPattern.path(match.path());
-    }
-
-    private static Conditions conditions(MatchConfig match) {
-        List<HttpMethod> methods = new ArrayList<>();
-        match.methods().forEach(method -> methods.add(HttpMethod.of(method)));
-        return Conditions.of(methods, match.host(), match.headers());
-    }
-
-    /** A path template rewrite can only use parameters the route's own template captures. */
-    private static void checkTemplateParams(String template, PathPattern pattern) {
-        List<String> used = PathPattern.path(template).paramNames();
-        for (String name : used) {
-            if (!pattern.paramNames().contains(name)) {
-                throw new IllegalArgumentException("pathTemplate " + template + " uses {" + name
-                        + "}, which the route's path does not capture (expected: a match path such as /x/{" + name
-                        + "})");
-            }
-        }
-    }
-
     /**
-     * A compiled table or why there is none.
+     * A compiled router or why there is none.
      *
-     * @param table the table, or {@code null} when there are errors
-     * @param errors the problems, one sentence each; empty when the table was built
+     * @param table the router, or {@code null} when there are errors
+     * @param errors the problems, one sentence each; empty when the router was built
      */
-    public record Result(RouteTable table, List<String> errors) {}
+    public record Result(Router table, List<String> errors) {}
 }

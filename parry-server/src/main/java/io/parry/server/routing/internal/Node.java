@@ -34,7 +34,11 @@ final class Node {
     RouteEntry sole;
 
     RouteSet catchAll;
-    RouteEntry mount;
+    /** The routes that take this node's path and everything below it: prefixes and mounts. */
+    RouteSet prefixes;
+
+    /** The first mount here, kept to name it when a catch-all conflicts with it. */
+    private RouteEntry mount;
 
     private Node(Pattern constraint, String paramKey) {
         this.constraint = constraint;
@@ -75,7 +79,7 @@ final class Node {
     }
 
     /** Adds the route; returns the node it ends at, or {@code null} for a catch-all. */
-    Node insert(RouteEntry entry) {
+    Node insert(RouteEntry entry, RouteLint lint) {
         Node node = this;
         for (PathSegment segment : entry.pattern.segments()) {
             switch (segment.kind()) {
@@ -89,25 +93,25 @@ final class Node {
                     if (node.mount != null) {
                         throw RouteLint.mountConflict(node.mount, entry);
                     }
-                    if (node.catchAll == null) {
-                        node.catchAll = new RouteSet();
-                    }
-                    node.catchAll.add(entry);
+                    node.catchAll = add(node.catchAll, entry, lint);
                     return null;
             }
         }
-        if (entry.isMount()) {
-            if (node.mount != null || node.catchAll != null) {
-                throw RouteLint.mountConflict(node.mount != null ? node.mount : node.catchAll.any(), entry);
-            }
-            node.mount = entry;
-            return node;
+        if (!entry.prefix) {
+            node.routes = add(node.routes, entry, lint);
+        } else if (entry.mount && node.catchAll != null) {
+            throw RouteLint.mountConflict(node.catchAll.any(), entry);
+        } else {
+            node.mount = entry.mount && node.mount == null ? entry : node.mount;
+            node.prefixes = add(node.prefixes, entry, lint);
         }
-        if (node.routes == null) {
-            node.routes = new RouteSet();
-        }
-        node.routes.add(entry);
         return node;
+    }
+
+    private static RouteSet add(RouteSet routes, RouteEntry entry, RouteLint lint) {
+        RouteSet set = routes == null ? new RouteSet() : routes;
+        set.add(entry, lint);
+        return set;
     }
 
     private Node paramChild(PathSegment segment) {
@@ -129,6 +133,11 @@ final class Node {
             onlyLiteralChild = only.getValue();
         } else {
             literals = RegionIndex.of(literalChildren);
+        }
+        for (RouteSet set : new RouteSet[] {routes, catchAll, prefixes}) {
+            if (set != null) {
+                set.compile();
+            }
         }
         sole = routes == null ? null : routes.sole();
         List<Node> ordered = new ArrayList<>(paramChildren.size());

@@ -11,20 +11,25 @@ import java.util.regex.PatternSyntaxException;
 /**
  * A parsed route pattern such as {@code /todos/{id:\d+}/files/{*path}}: a list of segments, each a
  * literal, a parameter (optionally constrained by a regular expression for that segment alone) or a
- * trailing catch-all. The path {@code /} is one empty literal segment, as a trailing slash is.
+ * trailing catch-all. The path {@code /} is one empty literal segment, as a trailing slash is. A
+ * pattern ending in {@code /**} is a prefix: its segments, then anything or nothing.
  */
 public final class PathPattern {
     private static final String EXPECTED =
             "expected: /literal, /{name}, /{name:regex} or a trailing /{*name}, names [A-Za-z_][A-Za-z0-9_]*";
 
+    private static final String ANY_REST = "/**";
+
     private final String text;
     private final List<PathSegment> segments;
+    private final boolean prefix;
     private final String[] paramNames;
     private final int[] paramSegments;
 
-    private PathPattern(String text, List<PathSegment> segments) {
+    private PathPattern(String text, List<PathSegment> segments, boolean prefix) {
         this.text = text;
         this.segments = List.copyOf(segments);
+        this.prefix = prefix;
         List<String> names = new ArrayList<>();
         List<Integer> indexes = new ArrayList<>();
         for (int i = 0; i < segments.size(); i++) {
@@ -43,7 +48,15 @@ public final class PathPattern {
      * @throws IllegalArgumentException naming the pattern and what was expected
      */
     public static PathPattern parse(String pattern) {
-        return parse(pattern, true);
+        if (!pattern.endsWith(ANY_REST)) {
+            return parse(pattern, true);
+        }
+        String segments = pattern.substring(0, pattern.length() - ANY_REST.length());
+        if (segments.endsWith("/")) {
+            throw invalid(pattern, "expected: /** after a segment, as in /api/**, or alone");
+        }
+        PathPattern base = segments.isEmpty() ? parsePrefix("") : parse(segments, false);
+        return new PathPattern(pattern, base.segments, true);
     }
 
     /**
@@ -52,7 +65,7 @@ public final class PathPattern {
      */
     public static PathPattern parsePrefix(String prefix) {
         if (prefix.isEmpty() || prefix.equals("/")) {
-            return new PathPattern("", List.of());
+            return new PathPattern("", List.of(), false);
         }
         if (prefix.endsWith("/")) {
             throw new IllegalArgumentException("prefix: " + prefix + " (expected: no trailing slash)");
@@ -94,7 +107,7 @@ public final class PathPattern {
             }
             start = end + 1;
         }
-        return new PathPattern(pattern, segments);
+        return new PathPattern(pattern, segments, false);
     }
 
     /** The end of the segment that starts at {@code start}: the next / outside braces, or the end. */
@@ -118,6 +131,9 @@ public final class PathPattern {
 
     private static PathSegment segment(String pattern, String text) {
         boolean braced = !text.isEmpty() && text.charAt(0) == '{';
+        if (text.equals("**")) {
+            throw invalid(pattern, "expected: ** only as a pattern's end, /**");
+        }
         if (!braced && text.indexOf('{') < 0 && text.indexOf('}') < 0) {
             return PathSegment.literal(literal(pattern, text));
         }
@@ -220,6 +236,11 @@ public final class PathPattern {
     /** The segments in order. */
     public List<PathSegment> segments() {
         return segments;
+    }
+
+    /** Whether the pattern ends in {@code /**}: it takes its segments and anything below them. */
+    public boolean isPrefix() {
+        return prefix;
     }
 
     /** Whether the last segment is a catch-all. */

@@ -13,7 +13,7 @@ import java.util.concurrent.CompletionStage;
  * Finds the route for a request and calls its bound handler. A route that captured nothing gets the
  * caller's context as it is; otherwise a {@link RoutedContext} is made current for the call. A
  * router mounted under another starts matching where the mount's prefix ended. The matched route's
- * pattern goes into the request log; a miss leaves the log as it was.
+ * name or pattern goes into the request log; a miss leaves the log as it was.
  */
 public final class RouteDispatcher implements Handler {
     private final RouteTable table;
@@ -59,6 +59,6 @@ public final class RouteDispatcher implements Handler {
             return; // Nobody listens: spare the prefix concatenation below.
         }
         String prefix = ctx instanceof RoutedContext ? ((RoutedContext) ctx).routePrefix() : null;
-        log.route(prefix == null ? entry.routeName : PathPattern.join(prefix, entry.routeName));
+        log.route(prefix == null || entry.named ? entry.routeName : PathPattern.join(prefix, entry.routeName));
     }
 }

@@ -1,33 +1,52 @@
 package io.parry.server.routing.internal;
 
+import java.util.function.Consumer;
+
 /**
- * Build-time checks that every route can be chosen: routes with the same method and path shape are
- * tried in the order they were declared, so one that takes every request a later one would hides it.
+ * Build-time checks that every route can be chosen: routes at the same place are tried in the order
+ * they were declared, so one that takes every request a later one would hides it. A finding fails the
+ * build, or goes to a consumer that asked for findings instead.
  */
-final class RouteLint {
-    private RouteLint() {}
+public final class RouteLint {
+    /** Fails the build on the first finding. */
+    public static final RouteLint STRICT = new RouteLint(null);
+
+    private final Consumer<String> findings;
+
+    private RouteLint(Consumer<String> findings) {
+        this.findings = findings;
+    }
+
+    /** A lint that passes each finding, a sentence naming both routes, to the consumer. */
+    public static RouteLint reportingTo(Consumer<String> findings) {
+        return new RouteLint(findings);
+    }
 
     /**
-     * Checks a route against an earlier one with the same method and path shape.
+     * Checks a route against an earlier one at the same place.
      *
-     * @throws IllegalStateException naming both routes
+     * @throws IllegalStateException naming both routes, unless findings go to a consumer
      */
-    static void check(RouteEntry earlier, RouteEntry later) {
+    void check(RouteEntry earlier, RouteEntry later) {
         if (earlier.sameConditions(later)) {
-            throw new IllegalStateException("duplicate route: " + later + " (same method, path and conditions as "
-                    + earlier + "; expected: one route for each)");
-        }
-        if (earlier.covers(later)) {
-            throw new IllegalStateException("shadowed route: " + later + " can never be chosen, because " + earlier
+            report("duplicate route: " + later + " (same method, path and conditions as " + earlier
+                    + "; expected: one route for each)");
+        } else if (earlier.covers(later)) {
+            report("shadowed route: " + later + " can never be chosen, because " + earlier
                     + ", declared before it, takes every request it would (expected: the more specific route first)");
         }
     }
 
-    /** A mount takes every method below its prefix, so a catch-all or a second mount there is never reached. */
+    private void report(String finding) {
+        if (findings == null) {
+            throw new IllegalStateException(finding);
+        }
+        findings.accept(finding);
+    }
+
+    /** A mount takes every method below its prefix, so a catch-all there is never reached. */
     static IllegalStateException mountConflict(RouteEntry earlier, RouteEntry later) {
-        return new IllegalStateException(
-                (earlier.isMount() && later.isMount() ? "duplicate route: " : "shadowed route: ") + later
-                        + " conflicts with " + earlier
-                        + " (expected: a mount alone under its prefix, with no catch-all at the same place)");
+        return new IllegalStateException("shadowed route: " + later + " conflicts with " + earlier
+                + " (expected: a mount alone under its prefix, with no catch-all at the same place)");
     }
 }

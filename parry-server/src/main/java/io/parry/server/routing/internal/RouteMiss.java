@@ -17,8 +17,8 @@ import java.util.stream.Collectors;
 
 /**
  * Why no route accepted a request, and the answer that says so: 404 when no path matched, automatic
- * {@code OPTIONS} or 405 with {@code Allow} when only the method was wrong, 404 when a header or query
- * condition failed, 415 for the content type, 406 for {@code Accept}. When routes failed at different
+ * {@code OPTIONS} or 405 with {@code Allow} when only the method was wrong, 404 when a host, header or
+ * query condition failed, 415 for the content type, 406 for {@code Accept}. When routes failed at different
  * checks, the one that got furthest decides.
  */
 public final class RouteMiss {
@@ -88,7 +88,7 @@ public final class RouteMiss {
                         ctx,
                         request,
                         HttpStatus.NOT_FOUND,
-                        "No route at " + request.path() + " matches the request's headers and query.");
+                        "No route at " + request.path() + " matches the request's host, headers and query.");
         }
     }
 

@@ -1,6 +1,5 @@
 package io.parry.server.routing.internal;
 
-import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.MediaType;
 import java.util.Arrays;
@@ -15,9 +14,10 @@ import java.util.stream.Collectors;
  * without conditions.
  *
  * <p>Precedence at each segment: a literal, then constrained parameters in declaration order, then an
- * unconstrained parameter, then a catch-all, then a mount. When the more specific branch has no route
- * that accepts the request (its method, headers, query, content type and {@code Accept}), the walk
- * goes back and tries the next one; the first route found wins.
+ * unconstrained parameter, then a catch-all, then the prefixes and mounts ending before the segment.
+ * When the more specific branch has no route that accepts the request (its method, host, headers,
+ * query, content type and {@code Accept}), the walk goes back and tries the next one; the first route
+ * found wins.
  */
 public final class RouteTable {
     private final Node root;
@@ -35,6 +35,16 @@ public final class RouteTable {
      * @throws IllegalStateException naming both routes when one duplicates or shadows another
      */
     public static RouteTable of(List<RouteEntry> entries) {
+        return of(entries, RouteLint.STRICT);
+    }
+
+    /**
+     * Compiles the routes, in declaration order, reporting duplicate and shadowed routes to the lint.
+     *
+     * @throws IllegalStateException naming both routes when a mount conflicts with a catch-all, or
+     *     when one route duplicates or shadows another and the lint is strict
+     */
+    public static RouteTable of(List<RouteEntry> entries, RouteLint lint) {
         Node root = Node.root();
         Map<String, Node> staticPaths = new HashMap<>();
         Map<List<String>, String[]> names = new HashMap<>();
@@ -45,8 +55,8 @@ public final class RouteTable {
             entry.paramSegments = positions.computeIfAbsent(
                     Arrays.stream(entry.paramSegments).boxed().collect(Collectors.toList()),
                     key -> entry.paramSegments);
-            Node node = root.insert(entry);
-            if (!entry.isMount() && entry.paramNames.length == 0) {
+            Node node = root.insert(entry, lint);
+            if (!entry.prefix && entry.paramNames.length == 0) {
                 staticPaths.put(staticPath(entry.pattern), node);
             }
         }
@@ -97,7 +107,7 @@ public final class RouteTable {
                 return sole;
             }
             RouteEntry found = node.routes == null ? null : select(node.routes, request, miss);
-            return found != null ? found : node.mount;
+            return found != null || node.prefixes == null ? found : select(node.prefixes, request, miss);
         }
         int from = pos + 1;
         int to = path.indexOf('/', from);
@@ -135,20 +145,16 @@ public final class RouteTable {
                 return found;
             }
         }
-        return node.mount;
+        return node.prefixes == null ? null : select(node.prefixes, request, miss);
     }
 
     /** The route among those at one place that accepts the request; failures are noted in {@code miss}. */
     private static RouteEntry select(RouteSet routes, HttpRequest request, RouteMiss miss) {
-        HttpMethod method = request.method();
-        RouteEntry[] candidates = routes.forMethod(method);
-        if (candidates == null && method == HttpMethod.HEAD) {
-            candidates = routes.forMethod(HttpMethod.GET);
-        }
+        RouteEntry[] candidates = routes.forMethod(request.method());
         if (miss != null) {
             miss.pathMatched(routes);
         }
-        if (candidates == null) {
+        if (candidates.length == 0) {
             if (miss != null) {
                 miss.reached(RouteMiss.METHOD);
             }
@@ -202,6 +208,9 @@ public final class RouteTable {
                     continue;
                 }
             }
+            if (quality == MediaRanges.MAX_QUALITY) {
+                return candidate; // No later route can be preferred to it.
+            }
             if (quality > bestQuality) {
                 best = candidate;
                 bestQuality = quality;
@@ -211,7 +220,7 @@ public final class RouteTable {
     }
 
     private static boolean conditionsHold(RouteEntry candidate, HttpRequest request) {
-        for (Condition condition : candidate.conditions) {
+        for (Condition condition : candidate.conditionArray) {
             if (!condition.test(request)) {
                 return false;
             }

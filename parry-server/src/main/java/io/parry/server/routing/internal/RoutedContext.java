@@ -73,7 +73,7 @@ public final class RoutedContext implements RequestContext, TracedContext {
             }
             pos = to;
         }
-        int mountOffset = !entry.isMount() ? -1 : emptyRestAt >= 0 ? emptyRestAt : pos;
+        int mountOffset = !entry.mount ? -1 : emptyRestAt >= 0 ? emptyRestAt : pos;
         RequestContext delegate = ctx;
         Map<String, String> params;
         RoutedContext outer = null;
@@ -84,8 +84,7 @@ public final class RoutedContext implements RequestContext, TracedContext {
         } else {
             params = new PathParams(names, values);
         }
-        return new RoutedContext(
-                delegate, params, mountOffset, outer, entry.isMount() ? entry.pattern.toString() : null);
+        return new RoutedContext(delegate, params, mountOffset, outer, entry.mount ? entry.pattern.toString() : null);
     }
 
     /**

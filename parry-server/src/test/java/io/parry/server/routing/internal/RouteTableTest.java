@@ -50,6 +50,6 @@ class RouteTableTest {
 
     private RouteEntry entry(String pattern) {
         return new RouteEntry(
-                HttpMethod.GET, PathPattern.parse(pattern), List.of(), List.of(), Set.of(), handler, pattern);
+                HttpMethod.GET, PathPattern.parse(pattern), List.of(), List.of(), Set.of(), handler, null, null);
     }
 }
