@@ -10,6 +10,7 @@ import io.parry.http.tracing.TracePropagation;
 import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
 import io.parry.server.RequestLog;
+import io.parry.server.EndedBy;
 import io.parry.server.RequestLogBuilder;
 import io.parry.server.RequestSpan;
 import io.parry.server.RequestTracer;
@@ -70,6 +71,7 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     String route;
     String upstream;
     long upstreamNanos = -1;
+    EndedBy endedBy;
     /** Whether the listeners were told about this exchange. */
     boolean ended;
 
@@ -151,6 +153,12 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     @Override
     public RequestLogBuilder upstream(String upstream) {
         this.upstream = upstream;
+        return this;
+    }
+
+    @Override
+    public RequestLogBuilder endedBy(EndedBy side) {
+        this.endedBy = side;
         return this;
     }
 
