@@ -95,15 +95,17 @@ final class ProxyFailures {
 
     /**
      * The downstream answer to a failure the client caused: the server's own refusal of the request
-     * body (400, 408, 413) when it refused it, else the body's failure (a 500 that reveals nothing, on a
-     * connection that closes). Never a 5xx that blames the upstream.
+     * body (400, 408, 413) when it refused it, 400 when the client went away mid-body, else the body's
+     * own failure (a filter's bug: a 500 that reveals nothing). Never a 5xx that blames the upstream.
      */
     static Throwable ofClient(Throwable failure) {
         Throwable cause = unwrap(failure);
-        if (cause instanceof RequestBodyException && cause.getCause() != null) {
-            return cause.getCause();
+        Throwable body = cause instanceof RequestBodyException && cause.getCause() != null ? cause.getCause() : cause;
+        if (body instanceof IOException) {
+            // The client went away: nobody reads the answer, and it is no error of the server's to log.
+            return new HttpStatusException(HttpStatus.BAD_REQUEST, "The request body did not arrive in full.", body);
         }
-        return cause;
+        return body;
     }
 
     static Throwable unwrap(Throwable failure) {

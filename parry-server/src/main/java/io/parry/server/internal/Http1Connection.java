@@ -17,6 +17,7 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
+import io.parry.server.EndedBy;
 import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
 import io.parry.transport.internal.InboundBody;
@@ -356,6 +357,7 @@ final class Http1Connection extends ChannelDuplexHandler {
     private void failBody(Exchange exchange, RequestChecks.Refusal refusal, Throwable bodyFailure) {
         receiving = null;
         record(refusal);
+        exchange.endedBy = EndedBy.CLIENT;
         stopReading();
         exchange.closeAfter = true;
         if (exchange.responseStarted) {
@@ -487,6 +489,7 @@ final class Http1Connection extends ChannelDuplexHandler {
         runtime.rejections.record(Rejection.REQUEST_TIMEOUT, ctx.channel().remoteAddress(), "no response in time");
         if (receiving == head) {
             receiving = null;
+            head.endedBy = EndedBy.CLIENT; // Still sending its body: too slow.
             head.body.onFailure(new HttpStatusException(status));
         }
         stopReading();
