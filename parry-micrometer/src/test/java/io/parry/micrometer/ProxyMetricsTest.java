@@ -16,6 +16,7 @@ import io.parry.server.Server;
 import io.parry.server.routing.Router;
 import io.parry.testing.Fault;
 import io.parry.testing.FaultyUpstream;
+import io.parry.testing.RawConnection;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -113,6 +114,29 @@ class ProxyMetricsTest {
                         .counter()
                         .count())
                 .isEqualTo(1);
+    }
+
+    @Test
+    void countsClientEndingsApartFromTheUpstreamsFailures() throws Exception {
+        start(GuardedUpstream.builder(Upstream.of("api", endpoint)), QUICK);
+        assertThat(get("/api/warm").statusCode()).isEqualTo(200);
+
+        for (int i = 0; i < 3; i++) {
+            try (RawConnection connection = RawConnection.open("127.0.0.1", gateway.port())) {
+                connection.send("POST /api/upload HTTP/1.1\nHost: h\nTransfer-Encoding: chunked\n\n5\nhello\nzz\n");
+                assertThat(connection.readResponse().status()).isEqualTo(400);
+            }
+        }
+        ended.await(4);
+
+        assertThat(registry.get("parry.proxy.client.endings")
+                        .tags("upstream", "api", "cause", "MALFORMED_BODY")
+                        .counter()
+                        .count())
+                .isEqualTo(3);
+        assertThat(registry.find("parry.proxy.requests").timers())
+                .allSatisfy(timer -> assertThat(timer.getId().getTag("status")).isEqualTo("2xx"));
+        assertThat(registry.find("parry.proxy.breaker.transitions").counters()).isEmpty();
     }
 
     @Test
