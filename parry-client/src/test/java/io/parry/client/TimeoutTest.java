@@ -238,7 +238,8 @@ class TimeoutTest {
                 connection.sendBytes(chunk); // Blocks once the client stops reading.
             }
         })) {
-            HttpClient client = client(ClientTimeouts.builder().call(Duration.ofSeconds(1)).build());
+            HttpClient client =
+                    client(ClientTimeouts.builder().call(Duration.ofSeconds(1)).build());
             HttpResponse response = await(client.send(upstream.endpoint(), get()));
             CompletableFuture<Throwable> failed = new CompletableFuture<>();
 

@@ -141,7 +141,8 @@ class ServerMetricsTest {
         ended.await(40);
 
         assertThat(registry.find("parry.server.requests").timers())
-                .extracting(timer -> timer.getId().getTag("route") + " " + timer.getId().getTag("method"))
+                .extracting(timer ->
+                        timer.getId().getTag("route") + " " + timer.getId().getTag("method"))
                 .containsOnly("UNMATCHED OTHER", "/todos/{id} GET");
     }
 

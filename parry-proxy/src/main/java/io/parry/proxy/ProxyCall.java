@@ -80,8 +80,11 @@ final class ProxyCall {
         request.body().aggregate(maxBytes).whenComplete((data, failure) -> {
             if (failure != null) {
                 // The body never reached an upstream: no upstream is to blame.
-                endedByClient(ProxyFailures.bodyEnding(failure));
+                boolean told = !settled && !cancelled;
                 fail(failure);
+                if (told) {
+                    endedByClient(ProxyFailures.bodyEnding(failure));
+                }
             } else {
                 request = request.withBody(HttpBody.of(data));
                 attempt();
@@ -265,7 +268,12 @@ final class ProxyCall {
     private void recordAttempt(Endpoint endpoint, HttpResponse response, Throwable cause, long elapsed) {
         ctx.log().upstream(group.label(endpoint)).addUpstreamNanos(elapsed);
         group.observer()
-                .attemptEnded(upstream.name(), endpoint, cause == null ? response.status().code() : 0, cause, elapsed);
+                .attemptEnded(
+                        upstream.name(),
+                        endpoint,
+                        cause == null ? response.status().code() : 0,
+                        cause,
+                        elapsed);
     }
 
     /** Tells the request log and the observer that the client ended the exchange. */

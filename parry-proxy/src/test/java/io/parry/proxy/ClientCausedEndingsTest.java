@@ -108,10 +108,9 @@ class ClientCausedEndingsTest {
 
         assertUpstreamUntouched(ClientEnding.MALFORMED_BODY);
         assertThat(observer.ended(ClientEnding.MALFORMED_BODY)).isEqualTo(ENDINGS);
-        assertThat(logs)
-                .filteredOn(log -> log.status() == 400)
-                .hasSize(ENDINGS)
-                .allSatisfy(log -> assertThat(log.endedBy()).isEqualTo(EndedBy.CLIENT));
+        assertThat(logs).filteredOn(log -> log.status() == 400).hasSize(ENDINGS).allSatisfy(log -> assertThat(
+                        log.endedBy())
+                .isEqualTo(EndedBy.CLIENT));
     }
 
     @Test
@@ -293,7 +292,8 @@ class ClientCausedEndingsTest {
         awaitTrue(() -> observer.clientEndings() == endings);
         assertThat(observer.ended(ending)).isPositive();
         // Every upstream connection a broken exchange used was closed, none kept in the pool half-used.
-        awaitTrue(() -> upstream.openConnections() == group.client().poolStats(endpoint).idle());
+        awaitTrue(() ->
+                upstream.openConnections() == group.client().poolStats(endpoint).idle());
         HttpResponse<String> served = get("/after");
         assertThat(served.statusCode()).isEqualTo(200);
         assertThat(group.breakerState(endpoint)).isEqualTo(BreakerState.CLOSED);

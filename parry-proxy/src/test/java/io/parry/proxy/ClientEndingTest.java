@@ -63,8 +63,7 @@ class ClientEndingTest {
 
         assertThat(ProxyFailures.ofClient(body(refused))).isSameAs(refused);
         assertThat(ProxyFailures.ofClient(body(new ClosedChannelException())))
-                .isInstanceOfSatisfying(HttpStatusException.class, status -> assertThat(
-                                status.status())
+                .isInstanceOfSatisfying(HttpStatusException.class, status -> assertThat(status.status())
                         .isEqualTo(HttpStatus.BAD_REQUEST));
     }
 

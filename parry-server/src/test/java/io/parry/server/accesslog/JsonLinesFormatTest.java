@@ -48,7 +48,9 @@ class JsonLinesFormatTest {
 
         assertThat(format(AccessLogFormat.json(), log))
                 .contains("\"upstream\":\"todo/127.0.0.1:9000\",\"endedBy\":\"client\",");
-        assertThat(format(AccessLogFormat.json(), Logs.get().endedBy(EndedBy.UPSTREAM).build()))
+        assertThat(format(
+                        AccessLogFormat.json(),
+                        Logs.get().endedBy(EndedBy.UPSTREAM).build()))
                 .contains("\"endedBy\":\"upstream\"");
     }
 

@@ -179,7 +179,8 @@ public final class InboundBody implements HttpBody, RawBody {
             subscribed = true;
             if (discarding) {
                 newSubscriber.onSubscribe(Subscriptions.NOOP);
-                // A body that failed first says why (a malformed chunk, say), so a late reader can tell whose fault it was.
+                // A body that failed first says why (a malformed chunk, say), so a late reader can tell whose fault it
+                // was.
                 newSubscriber.onError(
                         failure != null
                                 ? failure
