@@ -81,7 +81,7 @@ final class ProxyCall {
             if (failure != null) {
                 // The body never reached an upstream: no upstream is to blame.
                 boolean told = !settled && !cancelled;
-                fail(failure);
+                fail(ProxyFailures.ofClient(failure));
                 if (told) {
                     endedByClient(ProxyFailures.bodyEnding(failure));
                 }

@@ -141,6 +141,24 @@ class ClientCausedEndingsTest {
     }
 
     @Test
+    void keepsBreakerClosedWhenClientClosesWhileTheReplayBufferFills() throws Exception {
+        group.close();
+        proxy(ProxyHandler.builder(group())
+                .retry(RetryPolicy.builder().replayBufferSize(4096).build()));
+
+        for (int i = 0; i < ENDINGS; i++) {
+            try (RawConnection connection = connect()) {
+                connection.send("PUT /upload HTTP/1.1\nHost: h\nContent-Length: 1000\n\nonly a part");
+                connection.shutdownOutput();
+                assertThat(connection.isClosedByPeer()).isTrue();
+            }
+            awaitTrue(() -> group.inFlight() == 0);
+        }
+
+        assertUpstreamUntouched(ClientEnding.CLOSED_MID_BODY);
+    }
+
+    @Test
     void keepsBreakerClosedWhenClientSendsTooLargeABody() throws Exception {
         String chunk = "x".repeat(BODY_LIMIT + 1);
         for (int i = 0; i < ENDINGS; i++) {
