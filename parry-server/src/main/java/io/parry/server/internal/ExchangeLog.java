@@ -27,7 +27,7 @@ final class ExchangeLog {
                 .requestId(exchange.requestId())
                 .remoteAddress(exchange.remoteAddress())
                 .protocol(exchange.protocol())
-                .endedBy(endedBy(exchange));
+                .endedBy(endedBy(exchange, completed));
         TraceContext trace = exchange.connection.runtime().tracing ? exchange.traceContext() : exchange.traceIfMade();
         if (trace != null) {
             log.trace(trace.traceId(), trace.spanId());
@@ -50,14 +50,18 @@ final class ExchangeLog {
         return log.build();
     }
 
-    /** What the handling code said, else what the server saw: a request it refused, a client that left. */
-    private static EndedBy endedBy(Exchange exchange) {
+    /**
+     * What the handling code said, else what the server saw: a request it refused before any handler,
+     * or a connection that closed before any response was started (the client left).
+     */
+    private static EndedBy endedBy(Exchange exchange, boolean completed) {
         if (exchange.endedBy != null) {
             return exchange.endedBy;
         }
-        boolean refused = exchange.request == null
-                && exchange.responseStarted
-                && exchange.response.status().code() < 500;
-        return refused || (exchange.abandoned && !exchange.responseStarted) ? EndedBy.CLIENT : null;
+        if (!exchange.responseStarted) {
+            return completed ? null : EndedBy.CLIENT;
+        }
+        boolean refused = exchange.request == null && exchange.response.status().code() < 500;
+        return refused ? EndedBy.CLIENT : null;
     }
 }
