@@ -83,7 +83,7 @@ class AccessLogTest {
         assertThat(next(jsonLines, "/todos/7"))
                 .matches("\\{\"time\":\"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z\",\"remote\":\"127.0.0.1\","
                         + "\"method\":\"GET\",\"path\":\"/todos/7\",\"route\":\"/todos/\\{id}\",\"status\":200,"
-                        + "\"bytesIn\":0,\"bytesOut\":4,\"durationMs\":\\d+\\.\\d{3},\"upstream\":null,"
+                        + "\"bytesIn\":0,\"bytesOut\":4,\"durationMs\":\\d+\\.\\d{3},\"upstream\":null,\"endedBy\":null,"
                         + "\"traceId\":\"[0-9a-f]{32}\",\"spanId\":\"[0-9a-f]{16}\","
                         + "\"requestId\":\"[^\"]+\",\"userAgent\":\"it/1\"}");
     }

@@ -7,6 +7,7 @@ import io.parry.http.HttpHeaders;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
+import io.parry.server.EndedBy;
 import io.parry.server.RequestLog;
 import io.parry.server.Server;
 import io.parry.server.routing.Router;
@@ -120,6 +121,7 @@ class RequestLogTest {
         assertThat(log.spanId()).hasSize(16);
         assertThat(log.upstream()).isNull();
         assertThat(log.upstreamNanos()).isEqualTo(-1);
+        assertThat(log.endedBy()).isNull();
         assertThat(log.durationNanos()).isPositive();
         assertThat(log.start()).isBetween(before.minusMillis(5), Instant.now());
     }
@@ -182,6 +184,7 @@ class RequestLogTest {
         assertThat(log.path()).isEqualTo("/big");
         assertThat(log.query()).isEqualTo("q=1");
         assertThat(log.completed()).isTrue();
+        assertThat(log.endedBy()).isEqualTo(EndedBy.CLIENT);
     }
 
     @Test
@@ -209,6 +212,19 @@ class RequestLogTest {
         assertThat(log.route()).isEqualTo("/never");
         assertThat(log.status()).isZero();
         assertThat(log.completed()).isFalse();
+        assertThat(log.endedBy()).isEqualTo(EndedBy.CLIENT);
+    }
+
+    @Test
+    void saysTheClientEndedARequestWhoseBodyWasMalformed() {
+        try (RawConnection connection = RawConnection.open("127.0.0.1", server.port())) {
+            connection.send("POST /todos HTTP/1.1\nHost: a\nTransfer-Encoding: chunked\n\n5\nhello\nzz\n");
+            assertThat(connection.readResponse().status()).isEqualTo(400);
+        }
+
+        RequestLog log = next();
+        assertThat(log.route()).isEqualTo("/todos");
+        assertThat(log.endedBy()).isEqualTo(EndedBy.CLIENT);
     }
 
     @Test

@@ -7,4 +7,9 @@ public abstract class ClientTimeoutException extends ClientException {
     protected ClientTimeoutException(String message, boolean requestSent) {
         super(message, requestSent, null);
     }
+
+    /** Expired, because the caller stopped reading the response when {@code callerCaused}. */
+    protected ClientTimeoutException(String message, boolean requestSent, boolean callerCaused) {
+        super(message, requestSent, callerCaused, null);
+    }
 }

@@ -260,7 +260,7 @@ class FailureTest {
 
             Throwable failure = failure(client.send(upstream.endpoint(), upload));
 
-            assertThat(failure).isInstanceOf(ConnectionClosedException.class).hasMessageContaining("client went away");
+            assertThat(failure).isInstanceOf(RequestBodyException.class).hasMessageContaining("client went away");
             assertThat(((ClientException) failure).requestSent()).isTrue();
             assertThat(closed.await(10, TimeUnit.SECONDS)).isTrue();
             assertThat(client.poolStats(upstream.endpoint())).matches(PoolStats::isEmpty);
@@ -278,7 +278,7 @@ class FailureTest {
                     .build();
 
             assertThat(failure(client.send(upstream.endpoint(), upload)))
-                    .isInstanceOf(ConnectionClosedException.class)
+                    .isInstanceOf(RequestBodyException.class)
                     .hasMessageContaining("declared 4");
         }
     }

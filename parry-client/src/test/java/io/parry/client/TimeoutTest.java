@@ -223,7 +223,49 @@ class TimeoutTest {
             Throwable failure = failure(response.body().aggregate(1000));
 
             assertThat(failure).isInstanceOf(CallTimeoutException.class);
+            assertThat(((ClientException) failure).callerCaused()).isFalse();
             assertThat(client.poolStats(upstream.endpoint())).matches(PoolStats::isEmpty);
+        }
+    }
+
+    @Test
+    void saysTheCallerCausedACallTimeoutThatExpiredWhileItDidNotRead() throws Exception {
+        byte[] chunk = new byte[64 * 1024];
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+            connection.readRequest();
+            connection.send("HTTP/1.1 200 OK\nContent-Length: " + 256 * chunk.length + "\n\n");
+            for (int i = 0; i < 256; i++) {
+                connection.sendBytes(chunk); // Blocks once the client stops reading.
+            }
+        })) {
+            HttpClient client =
+                    client(ClientTimeouts.builder().call(Duration.ofSeconds(1)).build());
+            HttpResponse response = await(client.send(upstream.endpoint(), get()));
+            CompletableFuture<Throwable> failed = new CompletableFuture<>();
+
+            response.body().subscribe(new Flow.Subscriber<HttpData>() {
+                @Override
+                public void onSubscribe(Flow.Subscription subscription) {
+                    // Never asks for anything: the client pauses reading from the upstream.
+                }
+
+                @Override
+                public void onNext(HttpData item) {}
+
+                @Override
+                public void onError(Throwable failure) {
+                    failed.complete(failure);
+                }
+
+                @Override
+                public void onComplete() {
+                    failed.complete(null);
+                }
+            });
+
+            Throwable failure = failed.get(10, TimeUnit.SECONDS);
+            assertThat(failure).isInstanceOf(CallTimeoutException.class).hasMessageContaining("not reading");
+            assertThat(((ClientException) failure).callerCaused()).isTrue();
         }
     }
 

@@ -46,6 +46,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *       to}</td></tr>
  *   <tr><td>{@code parry.proxy.rejections}</td><td>counter per {@link ProxyObserver.Refusal} ({@code
  *       reason})</td></tr>
+ *   <tr><td>{@code parry.proxy.client.endings}</td><td>counter per {@link ProxyObserver.ClientEnding}
+ *       ({@code cause}): exchanges the downstream client ended, which count nowhere against the
+ *       upstream</td></tr>
  *   <tr><td>{@code parry.proxy.added.latency}</td><td>timer per {@code route} with a percentile histogram
  *       and a 50 ms bucket: the request's duration less its wait for upstream response heads (a response
  *       body's streaming counts as added)</td></tr>
@@ -133,6 +136,12 @@ public final class ProxyMetrics implements ProxyObserver, RequestListener {
     @Override
     public void rejected(String upstream, Refusal reason) {
         upstream(upstream).rejected(reason);
+    }
+
+    /** Counts an exchange the client ended, by cause; the upstream's own meters do not see it. */
+    @Override
+    public void clientEnded(String upstream, ProxyObserver.ClientEnding ending) {
+        upstream(upstream).clientEnded(ending);
     }
 
     /** Records the latency the gateway added to a request that waited on an upstream. */

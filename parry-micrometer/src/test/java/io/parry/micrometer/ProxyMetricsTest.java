@@ -2,6 +2,7 @@ package io.parry.micrometer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -16,6 +17,7 @@ import io.parry.server.Server;
 import io.parry.server.routing.Router;
 import io.parry.testing.Fault;
 import io.parry.testing.FaultyUpstream;
+import io.parry.testing.RawConnection;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -113,6 +115,35 @@ class ProxyMetricsTest {
                         .counter()
                         .count())
                 .isEqualTo(1);
+    }
+
+    @Test
+    void countsClientEndingsApartFromTheUpstreamsFailures() throws Exception {
+        start(GuardedUpstream.builder(Upstream.of("api", endpoint)), QUICK);
+        assertThat(get("/api/warm").statusCode()).isEqualTo(200);
+
+        for (int i = 0; i < 3; i++) {
+            try (RawConnection connection = RawConnection.open("127.0.0.1", gateway.port())) {
+                connection.send("POST /api/upload HTTP/1.1\nHost: h\nTransfer-Encoding: chunked\n\n5\nhello\nzz\n");
+                assertThat(connection.readResponse().status()).isEqualTo(400);
+            }
+        }
+        ended.await(4);
+
+        // The server answers the broken body itself; the proxy hears of it when its call reads the body.
+        Eventually.until(
+                "three client endings",
+                () -> registry
+                                .find("parry.proxy.client.endings")
+                                .tags("upstream", "api", "cause", "MALFORMED_BODY")
+                                .counters()
+                                .stream()
+                                .mapToDouble(Counter::count)
+                                .sum()
+                        == 3);
+        assertThat(registry.find("parry.proxy.requests").timers())
+                .allSatisfy(timer -> assertThat(timer.getId().getTag("status")).isEqualTo("2xx"));
+        assertThat(registry.find("parry.proxy.breaker.transitions").counters()).isEmpty();
     }
 
     @Test

@@ -130,6 +130,23 @@ class ServerMetricsTest {
     }
 
     @Test
+    void keepsTheSeriesBoundedWhateverMethodsAndPathsAClientInvents() throws Exception {
+        for (int i = 0; i < 20; i++) {
+            HttpRequest invented = HttpRequest.newBuilder(uri("/random/" + i + "/x" + i))
+                    .method("FOOBAR" + i, HttpRequest.BodyPublishers.noBody())
+                    .build();
+            client.send(invented, BodyHandlers.discarding());
+            get("/todos/" + i + "?q=" + i);
+        }
+        ended.await(40);
+
+        assertThat(registry.find("parry.server.requests").timers())
+                .extracting(timer ->
+                        timer.getId().getTag("route") + " " + timer.getId().getTag("method"))
+                .containsOnly("UNMATCHED OTHER", "/todos/{id} GET");
+    }
+
+    @Test
     void tagsRequestsWhoseClientLeftAsClientClosed() throws Exception {
         try (RawConnection connection = RawConnection.open("127.0.0.1", server.port())) {
             connection.send("GET /never HTTP/1.1\r\nHost: a\r\n\r\n");

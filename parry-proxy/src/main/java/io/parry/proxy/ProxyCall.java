@@ -12,6 +12,7 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.proxy.internal.DownstreamResponses;
 import io.parry.proxy.internal.UpstreamRequests;
+import io.parry.server.EndedBy;
 import io.parry.server.RequestContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +79,12 @@ final class ProxyCall {
         ctx.clientGone().thenRun(this::cancel);
         request.body().aggregate(maxBytes).whenComplete((data, failure) -> {
             if (failure != null) {
-                fail(failure);
+                // The body never reached an upstream: no upstream is to blame.
+                boolean told = !settled && !cancelled;
+                fail(ProxyFailures.ofClient(failure));
+                if (told) {
+                    endedByClient(ProxyFailures.bodyEnding(failure));
+                }
             } else {
                 request = request.withBody(HttpBody.of(data));
                 attempt();
@@ -109,6 +115,7 @@ final class ProxyCall {
             if (attempts == 0) {
                 group.observer().rejected(upstream.name(), ProxyObserver.Refusal.NO_ENDPOINT);
             }
+            ctx.log().endedBy(EndedBy.UPSTREAM);
             fail(
                     lastFailure != null
                             ? ProxyFailures.of(lastFailure, upstream.name())
@@ -132,6 +139,7 @@ final class ProxyCall {
             // The route cannot make its upstream request (a template without its parameter): the
             // gateway's fault, not the endpoint's, so the breaker is not told.
             releasePermission();
+            ctx.log().endedBy(EndedBy.SERVER);
             fail(e);
             return;
         }
@@ -203,9 +211,20 @@ final class ProxyCall {
             }
             return;
         }
-        recordAttempt(endpoint, response, failure, elapsed);
-        if (failure != null) {
-            Throwable cause = ProxyFailures.unwrap(failure);
+        Throwable cause = failure == null ? null : ProxyFailures.unwrap(failure);
+        ProxyObserver.ClientEnding ending = cause == null ? null : ProxyFailures.clientEnding(cause);
+        if (ending != null) {
+            // The client broke the exchange (its request body, say): nothing is known about the upstream,
+            // so the breaker and the endpoint hear no outcome, and the request is not tried again.
+            releasePermission();
+            abandonCall();
+            ctx.log().upstream(group.label(endpoint)).addUpstreamNanos(elapsed);
+            endedByClient(ending);
+            fail(ProxyFailures.ofClient(cause));
+            return;
+        }
+        recordAttempt(endpoint, response, cause, elapsed);
+        if (cause != null) {
             recordOutcome(elapsed, cause);
             finishCall(false);
             lastFailure = cause;
@@ -214,6 +233,7 @@ final class ProxyCall {
                         .retried(upstream.name(), endpoint, cause.getClass().getSimpleName());
                 retryLater();
             } else {
+                ctx.log().endedBy(EndedBy.UPSTREAM);
                 fail(ProxyFailures.of(cause, upstream.name()));
             }
             return;
@@ -245,15 +265,21 @@ final class ProxyCall {
     }
 
     /** Tells the request log and the observer how an attempt ended. */
-    private void recordAttempt(Endpoint endpoint, HttpResponse response, Throwable failure, long elapsed) {
+    private void recordAttempt(Endpoint endpoint, HttpResponse response, Throwable cause, long elapsed) {
         ctx.log().upstream(group.label(endpoint)).addUpstreamNanos(elapsed);
         group.observer()
                 .attemptEnded(
                         upstream.name(),
                         endpoint,
-                        failure == null ? response.status().code() : 0,
-                        failure == null ? null : ProxyFailures.unwrap(failure),
+                        cause == null ? response.status().code() : 0,
+                        cause,
                         elapsed);
+    }
+
+    /** Tells the request log and the observer that the client ended the exchange. */
+    private void endedByClient(ProxyObserver.ClientEnding ending) {
+        ctx.log().endedBy(EndedBy.CLIENT);
+        group.observer().clientEnded(upstream.name(), ending);
     }
 
     private HttpResponse downstream(HttpResponse response, Endpoint endpoint, boolean countsForEndpoint) {
@@ -261,14 +287,7 @@ final class ProxyCall {
         long length = request.method().equals(HttpMethod.HEAD) ? headContentLength(response) : body.contentLength();
         ObservedBody observed = new ObservedBody(body, length, failure -> {
             try {
-                if (!countsForEndpoint) {
-                    return;
-                }
-                if (failure == ObservedBody.CANCELLED) {
-                    upstream.callAbandoned(endpoint);
-                } else {
-                    upstream.callFinished(endpoint, failure == null);
-                }
+                bodyEnded(endpoint, countsForEndpoint, failure);
             } finally {
                 group.exit();
             }
@@ -277,6 +296,27 @@ final class ProxyCall {
                 DownstreamResponses.prepare(response.withBody(observed), proxy.responseHeaders, proxy.forwarding);
         heldCount = null; // From here the body's end finishes the call.
         return passed;
+    }
+
+    /**
+     * The response body ended: the endpoint hears a success, or a failure the upstream caused; a body
+     * the client stopped reading, or whose request body the client broke, ends the call without an
+     * outcome (the breaker had its outcome with the head).
+     */
+    private void bodyEnded(Endpoint endpoint, boolean countsForEndpoint, Throwable failure) {
+        ProxyObserver.ClientEnding ending = failure == null ? null : ProxyFailures.clientEnding(failure);
+        if (countsForEndpoint) {
+            if (ending != null) {
+                upstream.callAbandoned(endpoint);
+            } else {
+                upstream.callFinished(endpoint, failure == null);
+            }
+        }
+        if (ending != null) {
+            endedByClient(ending);
+        } else if (failure != null) {
+            ctx.log().endedBy(EndedBy.UPSTREAM);
+        }
     }
 
     /** A response to HEAD has no body but announces the length a GET would have. */
@@ -336,6 +376,7 @@ final class ProxyCall {
         if (call != null) {
             call.cancel(false);
         }
+        group.observer().clientEnded(upstream.name(), ProxyObserver.ClientEnding.ABANDONED);
     }
 
     private void fail(Throwable failure) {
@@ -353,6 +394,7 @@ final class ProxyCall {
      */
     private void broken(RuntimeException bug, HttpResponse response) {
         releasePermission();
+        ctx.log().endedBy(EndedBy.SERVER);
         if (heldCount != null) {
             finishCall(false);
         }

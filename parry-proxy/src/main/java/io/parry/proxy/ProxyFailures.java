@@ -1,18 +1,28 @@
 package io.parry.proxy;
 
+import io.parry.client.ClientException;
 import io.parry.client.ClientTimeoutException;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.InvalidResponseException;
 import io.parry.client.PoolExhaustedException;
+import io.parry.client.RequestBodyException;
 import io.parry.client.UpstreamConnectException;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
+import java.io.IOException;
 import java.util.concurrent.CompletionException;
 
 /**
  * What the downstream client is told when no upstream answer can be passed on: 503 when no upstream
  * could take the request (refused, full, no healthy endpoint), 504 when one took too long, 502 when
  * one answered badly or broke the connection. The detail names the upstream group, never an address.
+ *
+ * <p>And which side caused a failure. The downstream client did ({@link #clientEnding}) when the
+ * response body it stopped reading was cancelled, or when the client reports a failure its caller
+ * caused ({@link ClientException#callerCaused()}): the request body failed, as it does when the
+ * client sends a malformed or oversized body, is too slow to send it, or goes away while sending, or
+ * a timeout expired while the client was not reading the response. Everything else (no connection, a
+ * reset, a timeout waiting on the upstream, an invalid response) is the upstream's.
  */
 final class ProxyFailures {
     private ProxyFailures() {}
@@ -47,6 +57,55 @@ final class ProxyFailures {
         }
         return new HttpStatusException(
                 HttpStatus.BAD_GATEWAY, "Upstream " + upstream + " could not be reached.", cause);
+    }
+
+    /**
+     * How the downstream client ended the exchange when it, not the upstream, caused {@code failure};
+     * {@code null} for a failure the upstream may have caused.
+     */
+    static ProxyObserver.ClientEnding clientEnding(Throwable failure) {
+        Throwable cause = unwrap(failure);
+        if (cause == ObservedBody.CANCELLED) {
+            return ProxyObserver.ClientEnding.STOPPED_READING;
+        }
+        if (!(cause instanceof ClientException client) || !client.callerCaused()) {
+            return null;
+        }
+        if (!(cause instanceof RequestBodyException)) {
+            return ProxyObserver.ClientEnding.STOPPED_READING; // A timeout while it was not reading.
+        }
+        return bodyEnding(cause.getCause());
+    }
+
+    /** How the client broke a request body that failed with {@code failure}, as the server refused it. */
+    static ProxyObserver.ClientEnding bodyEnding(Throwable failure) {
+        Throwable cause = unwrap(failure);
+        if (cause instanceof HttpStatusException refused) {
+            return switch (refused.status().code()) {
+                case 400 -> ProxyObserver.ClientEnding.MALFORMED_BODY;
+                case 408 -> ProxyObserver.ClientEnding.BODY_TIMEOUT;
+                case 413 -> ProxyObserver.ClientEnding.BODY_TOO_LARGE;
+                default -> ProxyObserver.ClientEnding.BODY_FAILED;
+            };
+        }
+        return cause instanceof IOException
+                ? ProxyObserver.ClientEnding.CLOSED_MID_BODY
+                : ProxyObserver.ClientEnding.BODY_FAILED;
+    }
+
+    /**
+     * The downstream answer to a failure the client caused: the server's own refusal of the request
+     * body (400, 408, 413) when it refused it, 400 when the client went away mid-body, else the body's
+     * own failure (a filter's bug: a 500 that reveals nothing). Never a 5xx that blames the upstream.
+     */
+    static Throwable ofClient(Throwable failure) {
+        Throwable cause = unwrap(failure);
+        Throwable body = cause instanceof RequestBodyException && cause.getCause() != null ? cause.getCause() : cause;
+        if (body instanceof IOException) {
+            // The client went away: nobody reads the answer, and it is no error of the server's to log.
+            return new HttpStatusException(HttpStatus.BAD_REQUEST, "The request body did not arrive in full.", body);
+        }
+        return body;
     }
 
     static Throwable unwrap(Throwable failure) {

@@ -4,7 +4,7 @@ import io.parry.client.Endpoint;
 
 /**
  * Told what a {@link GuardedUpstream} and the proxies using it do: each upstream attempt, retries,
- * circuit breaker transitions and refusals. For metrics ({@code parry-micrometer}'s {@code
+ * circuit breaker transitions, refusals, and exchanges the downstream client ended. For metrics ({@code parry-micrometer}'s {@code
  * ProxyMetrics}) and logs; set it with {@link GuardedUpstream.Builder#observer(ProxyObserver)}.
  *
  * <p>Every method has a no-op default. They run on the event loop of the request they are about (a
@@ -17,7 +17,8 @@ public interface ProxyObserver {
     ProxyObserver NONE = new ProxyObserver() {};
 
     /**
-     * An attempt to an endpoint ended with a response head or a failure.
+     * An attempt to an endpoint ended with a response head or a failure the upstream may have caused.
+     * An attempt the downstream client ended is reported to {@link #clientEnded} instead.
      *
      * @param status the response status, or 0 when the attempt failed
      * @param failure why it failed (a {@link io.parry.client.ClientException} as a rule), or {@code
@@ -40,11 +41,44 @@ public interface ProxyObserver {
     /** A request was refused before any attempt: answered 503 without reaching an endpoint. */
     default void rejected(String upstream, Refusal reason) {}
 
+    /**
+     * The downstream client ended a proxied exchange, not the upstream: nothing of it counted against the
+     * upstream (breaker, outlier ejection, retry budget, {@link #attemptEnded}).
+     */
+    default void clientEnded(String upstream, ClientEnding ending) {}
+
     /** Why a request was refused before any attempt. */
     enum Refusal {
         /** The upstream's bulkhead was full. */
         BULKHEAD_FULL,
         /** No endpoint was healthy with a breaker that let the request pass. */
         NO_ENDPOINT
+    }
+
+    /**
+     * How the downstream client ended a proxied exchange: a small closed set, so it can tag a metric.
+     * The request-body endings are the server's answers to the body: 400, 413 and 408.
+     */
+    enum ClientEnding {
+        /** The request body broke HTTP/1.1 framing, a malformed chunk say (400). */
+        MALFORMED_BODY,
+        /** The request body grew past the server's limit (413). */
+        BODY_TOO_LARGE,
+        /** The request timeout expired while the request body was still arriving (408). */
+        BODY_TIMEOUT,
+        /** The client closed or reset its connection while sending the request body. */
+        CLOSED_MID_BODY,
+        /** The request body's source failed otherwise (a filter's body, or one shorter than declared). */
+        BODY_FAILED,
+        /**
+         * Nobody waited for the answer any more: the client closed its connection before the response,
+         * or a timeout answered first.
+         */
+        ABANDONED,
+        /**
+         * The response body was not taken in full: the client closed, read too slowly for the server's
+         * write timeout or the upstream call's timeout, or the write to it failed.
+         */
+        STOPPED_READING
     }
 }

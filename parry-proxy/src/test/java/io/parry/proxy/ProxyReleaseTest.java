@@ -261,6 +261,39 @@ class ProxyReleaseTest {
     }
 
     @Test
+    void givesTheHalfOpenTrialBackWhenTheClientBreaksItsBody() {
+        proxy(ProxyHandler::builder);
+        halfOpen();
+
+        try (RawConnection connection = gateway.connect()) {
+            connection.send("POST /upload HTTP/1.1\nHost: h\nTransfer-Encoding: chunked\n\n5\nhello\nzz\n");
+            assertThat(connection.readResponse().status()).isEqualTo(400);
+        }
+
+        assertEverythingReleased();
+        assertThat(group.breakerState(endpoint)).isEqualTo(BreakerState.HALF_OPEN);
+    }
+
+    @Test
+    void answers400AndReleasesEverythingWhenTheObserverThrowsOnAClientEnding() {
+        observer = new ProxyObserver() {
+            @Override
+            public void clientEnded(String upstream, ClientEnding ending) {
+                throw new IllegalStateException("a faulty observer");
+            }
+        };
+        proxy(ProxyHandler::builder);
+        halfOpen();
+
+        try (RawConnection connection = gateway.connect()) {
+            connection.send("POST /upload HTTP/1.1\nHost: h\nTransfer-Encoding: chunked\n\n5\nhello\nzz\n");
+            assertThat(connection.readResponse().status()).isEqualTo(400);
+        }
+
+        assertEverythingReleased();
+    }
+
+    @Test
     void releasesEverythingWhenAFilterGivesUpOnABufferedRequestFirst() throws Exception {
         RetryPolicy replaying = RetryPolicy.builder().replayBufferSize(4096).build();
         handler.set(givingUpAfter(Duration.ofMillis(50), proxy(upstreamGroup -> ProxyHandler.builder(upstreamGroup)

@@ -32,6 +32,7 @@ public final class RequestLog {
     private final String referer;
     private final InetSocketAddress remoteAddress;
     private final String protocol;
+    private final EndedBy endedBy;
 
     private RequestLog(Builder builder) {
         this.method = builder.method;
@@ -53,6 +54,7 @@ public final class RequestLog {
         this.referer = builder.referer;
         this.remoteAddress = builder.remoteAddress;
         this.protocol = builder.protocol;
+        this.endedBy = builder.endedBy;
     }
 
     /**
@@ -163,6 +165,14 @@ public final class RequestLog {
         return protocol;
     }
 
+    /**
+     * Which side ended the exchange when it did not end normally (the client, an upstream, the server),
+     * or {@code null} when it ended normally or no one could tell.
+     */
+    public EndedBy endedBy() {
+        return endedBy;
+    }
+
     @Override
     public String toString() {
         return "RequestLog(" + method + " " + path + " -> " + status + (completed ? "" : " incomplete") + ", "
@@ -190,6 +200,7 @@ public final class RequestLog {
         private String referer;
         private InetSocketAddress remoteAddress;
         private String protocol = "HTTP/1.1";
+        private EndedBy endedBy;
 
         private Builder() {}
 
@@ -299,6 +310,12 @@ public final class RequestLog {
         /** Sets the protocol version. */
         public Builder protocol(String protocol) {
             this.protocol = requireNonNull(protocol, "protocol");
+            return this;
+        }
+
+        /** Sets which side ended the exchange; {@code null} when it ended normally. */
+        public Builder endedBy(EndedBy endedBy) {
+            this.endedBy = endedBy;
             return this;
         }
 

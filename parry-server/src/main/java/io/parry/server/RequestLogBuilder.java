@@ -31,4 +31,16 @@ public interface RequestLogBuilder {
      * @return this builder
      */
     RequestLogBuilder addUpstreamNanos(long nanos);
+
+    /**
+     * Sets which side ended the exchange when it did not end normally, for example {@link
+     * EndedBy#CLIENT} for a request body the client broke; a later call replaces an earlier one. Left
+     * unset, the server fills in what it saw itself (a request it refused or a client that left before
+     * the response: {@code CLIENT}). This default, for builders that keep nothing, drops the fact.
+     *
+     * @return this builder
+     */
+    default RequestLogBuilder endedBy(EndedBy side) {
+        return this;
+    }
 }

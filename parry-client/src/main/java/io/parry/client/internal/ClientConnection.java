@@ -13,6 +13,7 @@ import io.parry.client.BodyTimeoutException;
 import io.parry.client.CallTimeoutException;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.InvalidResponseException;
+import io.parry.client.RequestBodyException;
 import io.parry.client.ResponseTimeoutException;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpHeaders;
@@ -180,7 +181,7 @@ final class ClientConnection extends ChannelDuplexHandler {
     void requestBodyFailed(ClientCall forCall, Throwable cause) {
         if (call == forCall) {
             requestWriter = null;
-            fail(new ConnectionClosedException("the request body failed: " + cause, true, cause));
+            fail(new RequestBodyException("the request body failed: " + cause, cause));
         }
     }
 
@@ -262,7 +263,8 @@ final class ClientConnection extends ChannelDuplexHandler {
         if (draining && now - drainDeadline >= 0) {
             closeExchange();
         } else if (current.callExpired(now)) {
-            fail(new CallTimeoutException(current.endpoint, current.timeouts.call(), current.requestSent));
+            // Reading paused for the caller's backpressure: the caller, not the upstream, held the call up.
+            fail(new CallTimeoutException(current.endpoint, current.timeouts.call(), current.requestSent, paused));
         } else if (!headReceived) {
             if (responseDeadline != 0 && now - responseDeadline >= 0) {
                 fail(new ResponseTimeoutException(

@@ -10,16 +10,19 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The event meters of one upstream of a proxy: attempts per endpoint ({@code parry.proxy.requests},
- * {@code parry.proxy.connect.failures}) and refusals by reason ({@code parry.proxy.rejections}), each
- * registered on first use and then found without a registry look-up.
+ * {@code parry.proxy.connect.failures}), refusals by reason ({@code parry.proxy.rejections}) and
+ * exchanges the client ended by cause ({@code parry.proxy.client.endings}), each registered on first
+ * use and then found without a registry look-up.
  */
 public final class UpstreamMeters {
     private static final ProxyObserver.Refusal[] REFUSALS = ProxyObserver.Refusal.values();
+    private static final ProxyObserver.ClientEnding[] CLIENT_ENDINGS = ProxyObserver.ClientEnding.values();
 
     private final MeterRegistry registry;
     private final Tags tags;
     private final ConcurrentHashMap<Endpoint, EndpointMeters> endpoints = new ConcurrentHashMap<>();
     private final AtomicReferenceArray<Counter> rejections = new AtomicReferenceArray<>(REFUSALS.length);
+    private final AtomicReferenceArray<Counter> clientEndings = new AtomicReferenceArray<>(CLIENT_ENDINGS.length);
 
     /** The meters of the upstream of this name. */
     public UpstreamMeters(MeterRegistry registry, String upstream) {
@@ -48,6 +51,20 @@ public final class UpstreamMeters {
                     .tag("reason", reason.name())
                     .register(registry);
             rejections.set(reason.ordinal(), counter);
+        }
+        counter.increment();
+    }
+
+    /** Counts an exchange the downstream client ended, apart from the upstream's own failures. */
+    public void clientEnded(ProxyObserver.ClientEnding ending) {
+        Counter counter = clientEndings.get(ending.ordinal());
+        if (counter == null) {
+            counter = Counter.builder("parry.proxy.client.endings")
+                    .description("Proxied exchanges the client ended (not counted against the upstream)")
+                    .tags(tags)
+                    .tag("cause", ending.name())
+                    .register(registry);
+            clientEndings.set(ending.ordinal(), counter);
         }
         counter.increment();
     }

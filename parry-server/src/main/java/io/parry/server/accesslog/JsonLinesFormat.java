@@ -1,5 +1,6 @@
 package io.parry.server.accesslog;
 
+import io.parry.server.EndedBy;
 import io.parry.server.RequestLog;
 import io.parry.server.internal.JsonText;
 import java.net.InetSocketAddress;
@@ -35,6 +36,8 @@ final class JsonLinesFormat implements AccessLogFormat {
         JsonText.appendMillis(line, log.durationNanos());
         line.append(",\"upstream\":");
         JsonText.appendString(line, log.upstream());
+        line.append(",\"endedBy\":");
+        JsonText.appendString(line, endedBy(log.endedBy()));
         line.append(",\"traceId\":");
         JsonText.appendString(line, log.traceId());
         line.append(",\"spanId\":");
@@ -44,6 +47,17 @@ final class JsonLinesFormat implements AccessLogFormat {
         line.append(",\"userAgent\":");
         JsonText.appendString(line, log.userAgent());
         line.append('}');
+    }
+
+    private static String endedBy(EndedBy side) {
+        if (side == null) {
+            return null;
+        }
+        return switch (side) {
+            case CLIENT -> "client";
+            case UPSTREAM -> "upstream";
+            case SERVER -> "server";
+        };
     }
 
     /** The address without a reverse lookup. */

@@ -10,6 +10,7 @@ import io.parry.http.internal.AggregatingSubscriber;
 import io.parry.http.internal.FixedBody;
 import io.parry.http.tracing.TraceContext;
 import io.parry.http.tracing.TracePropagation;
+import io.parry.server.EndedBy;
 import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
 import io.parry.server.RequestLog;
@@ -94,6 +95,8 @@ final class Exchange
     private ExchangeState state = ExchangeState.RECEIVING;
     /** Made when someone asks, or completed at once when the client is gone before anyone did. */
     private CompletableFuture<Void> clientGone;
+    /** Which side ended the exchange, when the handling code or the framing knows; written through {@link #endedBy}. */
+    EndedBy endedBy;
 
     private String requestId;
     /** Set once, by whichever thread asks first; read plainly, as a TraceContext is immutable. */
@@ -241,6 +244,7 @@ final class Exchange
                 status,
                 bodyArriving ? "The request body did not arrive in time." : "The response was not ready in time."));
         if (bodyArriving) {
+            endedBy = EndedBy.CLIENT; // Still sending its body: too slow.
             body.onFailure(new HttpStatusException(status));
         }
         clientLeft();
@@ -416,6 +420,12 @@ final class Exchange
     @Override
     public RequestLogBuilder upstream(String upstream) {
         this.upstream = upstream;
+        return this;
+    }
+
+    @Override
+    public RequestLogBuilder endedBy(EndedBy side) {
+        this.endedBy = side;
         return this;
     }
 

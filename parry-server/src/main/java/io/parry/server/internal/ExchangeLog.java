@@ -3,6 +3,7 @@ package io.parry.server.internal;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpRequest;
 import io.parry.http.tracing.TraceContext;
+import io.parry.server.EndedBy;
 import io.parry.server.RequestLog;
 import java.time.Instant;
 
@@ -25,7 +26,8 @@ final class ExchangeLog {
                 .upstreamNanos(exchange.upstreamNanos)
                 .requestId(exchange.requestId())
                 .remoteAddress(exchange.remoteAddress())
-                .protocol(exchange.protocol());
+                .protocol(exchange.protocol())
+                .endedBy(endedBy(exchange, status, completed));
         TraceContext trace = exchange.runtime().tracing ? exchange.traceContext() : exchange.traceIfMade();
         if (trace != null) {
             log.trace(trace.traceId(), trace.spanId());
@@ -46,5 +48,20 @@ final class ExchangeLog {
                     .query(question < 0 ? "" : target.substring(question + 1));
         }
         return log.build();
+    }
+
+    /**
+     * What the handling code said, else what the server saw: a request it refused before any handler,
+     * or a connection that closed before any response was started (the client left).
+     */
+    private static EndedBy endedBy(Exchange exchange, int status, boolean completed) {
+        if (exchange.endedBy != null) {
+            return exchange.endedBy;
+        }
+        if (!exchange.responseStarted()) {
+            return completed ? null : EndedBy.CLIENT;
+        }
+        boolean refused = exchange.requestOrNull() == null && status < 500;
+        return refused ? EndedBy.CLIENT : null;
     }
 }

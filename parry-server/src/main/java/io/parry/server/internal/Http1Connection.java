@@ -17,6 +17,7 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
+import io.parry.server.EndedBy;
 import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
 import io.parry.transport.internal.InboundBody;
@@ -323,6 +324,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     private void failBody(Exchange exchange, RequestChecks.Refusal refusal, Throwable bodyFailure) {
         receiving = null;
         record(refusal);
+        exchange.endedBy(EndedBy.CLIENT);
         stopReading();
         writer.closeAfter(exchange);
         if (exchange.responseStarted()) {

@@ -179,7 +179,12 @@ public final class InboundBody implements HttpBody, RawBody {
             subscribed = true;
             if (discarding) {
                 newSubscriber.onSubscribe(Subscriptions.NOOP);
-                newSubscriber.onError(new IllegalStateException("the exchange ended before the body was read"));
+                // A body that failed first says why (a malformed chunk, say), so a late reader can tell whose fault it
+                // was.
+                newSubscriber.onError(
+                        failure != null
+                                ? failure
+                                : new IllegalStateException("the exchange ended before the body was read"));
                 return;
             }
             subscriber = newSubscriber;

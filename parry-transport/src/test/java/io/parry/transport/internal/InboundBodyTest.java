@@ -236,6 +236,19 @@ class InboundBodyTest {
     }
 
     @Test
+    void tellsASubscriberThatComesAfterTheFailureWhyTheBodyFailed() {
+        IllegalStateException malformed = new IllegalStateException("malformed chunk");
+        body.onFailure(malformed);
+        body.discard();
+
+        RecordingSubscriber late = new RecordingSubscriber();
+        body.subscribeRaw(late);
+
+        assertThat(late.signals).containsExactly("onSubscribe", "onError");
+        assertThat(late.failure).isSameAs(malformed);
+    }
+
+    @Test
     void discardCompletesTrailersWhenTheBodyEnds() {
         CompletableFuture<HttpHeaders> trailers = body.trailers().toCompletableFuture();
         body.discard();
