@@ -7,6 +7,7 @@ import io.parry.gateway.internal.process.StartupWarmer;
 import io.parry.gateway.internal.reload.ReloadTrigger;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,6 +29,7 @@ public final class GatewayMain {
     private static final String USAGE = "usage: java -jar parry-gateway.jar [config.yaml | --check config.yaml]";
     private static final int USAGE_STATUS = 2;
     private static final int FAILED_STATUS = 1;
+    private static final Duration DEMO_CHECK_TIMEOUT = Duration.ofSeconds(1);
 
     private GatewayMain() {}
 
@@ -61,21 +63,28 @@ public final class GatewayMain {
         TodoDemo demo = file == null ? TodoDemo.withFreePort() : null;
         Gateway gateway;
         try {
-            gateway =
-                    demo != null ? Gateway.builder(demo.source(System.getenv())).start() : Gateway.start(file);
+            gateway = demo != null ? startDemo(demo, System.getenv()) : Gateway.start(file);
         } catch (RuntimeException e) {
             log.error("The gateway did not start: {}", e.getMessage());
             System.exit(FAILED_STATUS);
             return;
         }
         installSignals(gateway, demo, grace());
-        log.info("Ready {} ms after main() began", (System.nanoTime() - mainStarted) / 1_000_000);
-        if (demo != null) {
-            startDemo(demo, gateway.port(), log);
+        if (demo == null) {
+            logReady(log, mainStarted);
+        } else {
+            startTodoService(demo, gateway.port(), log, mainStarted);
         }
     }
 
-    private static void startDemo(TodoDemo demo, int port, Logger log) {
+    /** The demo's gateway: ready once the demo's todo service, started after it, listens. */
+    private static Gateway startDemo(TodoDemo demo, Map<String, String> env) {
+        return Gateway.builder(demo.source(env))
+                .readinessCheck("demo", demo.readiness(), DEMO_CHECK_TIMEOUT)
+                .start();
+    }
+
+    private static void startTodoService(TodoDemo demo, int port, Logger log, long mainStarted) {
         demo.start().whenComplete((todo, failure) -> {
             if (failure != null) {
                 log.error(
@@ -83,6 +92,7 @@ public final class GatewayMain {
                         demo.port(),
                         failure);
             } else {
+                logReady(log, mainStarted);
                 log.info(
                         "Demo: try http://localhost:{}/hello and http://localhost:{}/api/todos (the todo example on"
                                 + " port {})",
@@ -91,6 +101,10 @@ public final class GatewayMain {
                         demo.port());
             }
         });
+    }
+
+    private static void logReady(Logger log, long mainStarted) {
+        log.info("Ready {} ms after main() began", (System.nanoTime() - mainStarted) / 1_000_000);
     }
 
     private static void installSignals(Gateway gateway, TodoDemo demo, Duration grace) {

@@ -4,6 +4,8 @@ import io.parry.examples.todo.TodoApp;
 import io.parry.gateway.internal.config.ConfigLoader;
 import io.parry.gateway.internal.reload.ConfigSource;
 import io.parry.server.Server;
+import io.parry.server.health.HealthCheck;
+import io.parry.server.health.HealthStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -20,7 +22,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * configuration pointed at it through {@code DEMO_SERVICE_PORT}. The todo service starts after the gateway is
  * ready, on a thread of its own: its JSON and Bean Validation set-up takes longer than the whole
  * gateway's start, and {@code /hello} need not wait for it. Until it listens, {@code /api/todos}
- * answers 503.
+ * answers 503 and the {@link #readiness()} check is down.
  */
 public final class TodoDemo implements AutoCloseable {
     /** The name the demo configuration's errors and logs give. */
@@ -69,6 +71,23 @@ public final class TodoDemo implements AutoCloseable {
         thread.setDaemon(true);
         thread.start();
         return todo;
+    }
+
+    /**
+     * A readiness check that is up once the todo service listens, so that a ready demo answers on every
+     * route.
+     */
+    public HealthCheck readiness() {
+        return () -> CompletableFuture.completedFuture(status());
+    }
+
+    private HealthStatus status() {
+        if (!todo.isDone()) {
+            return HealthStatus.down("the todo service is starting");
+        }
+        return todo.isCompletedExceptionally()
+                ? HealthStatus.down("the todo service did not start")
+                : HealthStatus.up("the todo service listens on port " + port);
     }
 
     /** Stops the todo service if it started; later calls do nothing. */
