@@ -2,12 +2,12 @@ package io.parry.gateway;
 
 import io.parry.gateway.internal.config.ConfigCheck;
 import io.parry.gateway.internal.demo.TodoDemo;
+import io.parry.gateway.internal.logging.ConsoleLogging;
 import io.parry.gateway.internal.process.ProcessSignals;
 import io.parry.gateway.internal.process.StartupWarmer;
 import io.parry.gateway.internal.reload.ReloadTrigger;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,7 +63,7 @@ public final class GatewayMain {
         TodoDemo demo = file == null ? TodoDemo.withFreePort() : null;
         Gateway gateway;
         try {
-            gateway = demo != null ? startDemo(demo, System.getenv()) : Gateway.start(file);
+            gateway = start(file, demo);
         } catch (RuntimeException e) {
             log.error("The gateway did not start: {}", e.getMessage());
             System.exit(FAILED_STATUS);
@@ -77,11 +77,17 @@ public final class GatewayMain {
         }
     }
 
-    /** The demo's gateway: ready once the demo's todo service, started after it, listens. */
-    private static Gateway startDemo(TodoDemo demo, Map<String, String> env) {
-        return Gateway.builder(demo.source(env))
-                .readinessCheck("demo", demo.readiness(), DEMO_CHECK_TIMEOUT)
-                .start();
+    /** The gateway of the file, or the demo's: ready once the demo's todo service, started after it, listens. */
+    private static Gateway start(Path file, TodoDemo demo) {
+        Gateway.Builder builder = demo == null
+                ? Gateway.builder(file)
+                : Gateway.builder(demo.source(System.getenv()))
+                        .readinessCheck("demo", demo.readiness(), DEMO_CHECK_TIMEOUT);
+        if (ConsoleLogging.configured()) {
+            // Many lines a write straight to stdout, not one write each through Logback's console appender.
+            builder.accessLogOutput(System.out);
+        }
+        return builder.start();
     }
 
     private static void startTodoService(TodoDemo demo, int port, Logger log, long mainStarted) {

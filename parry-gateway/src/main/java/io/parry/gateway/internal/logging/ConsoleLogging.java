@@ -21,11 +21,22 @@ import ch.qos.logback.core.spi.ContextAwareBase;
  */
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_TOP_PRIORITY)
 public final class ConsoleLogging extends ContextAwareBase implements Configurator {
+    private static volatile boolean configured;
+
+    /**
+     * Whether this configuration is in use, so that the gateway's logs go to the console as it sets
+     * them; false until SLF4J is first used.
+     */
+    public static boolean configured() {
+        return configured;
+    }
+
     @Override
     public ExecutionStatus configure(LoggerContext context) {
         if (System.getProperty("logback.configurationFile") != null) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
+        configured = true;
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.INFO);
         root.addAppender(console(context, "console", "%d{HH:mm:ss.SSS} %-5level [%thread] %logger{20} - %msg%n"));
