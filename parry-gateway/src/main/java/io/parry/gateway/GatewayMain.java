@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * The gateway's command line, the executable jar's main class.
  *
  * <pre>
- * java -jar parry-gateway.jar                  the demo: /hello, and /api/todos proxied to the todo example
+ * java -jar parry-gateway.jar                  the demo: /hello, and /api/todos proxied to the demo todo service
  * java -jar parry-gateway.jar gateway.yaml     the gateway on this configuration
  * java -jar parry-gateway.jar --check gateway.yaml   validates the file and exits (0 when valid)
  * </pre>
@@ -100,7 +100,7 @@ public final class GatewayMain {
             } else {
                 logReady(log, mainStarted);
                 log.info(
-                        "Demo: try http://localhost:{}/hello and http://localhost:{}/api/todos (the todo example on"
+                        "Demo: try http://localhost:{}/hello and http://localhost:{}/api/todos (the todo service on"
                                 + " port {})",
                         port,
                         port,

@@ -1,6 +1,6 @@
 package io.parry.gateway.internal.demo;
 
-import io.parry.examples.todo.TodoApp;
+import io.parry.demo.todo.TodoService;
 import io.parry.gateway.internal.config.ConfigLoader;
 import io.parry.gateway.internal.reload.ConfigSource;
 import io.parry.server.Server;
@@ -18,7 +18,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The built-in demo's upstream: the todo example, in process on a port of its own, and the demo
+ * The built-in demo's upstream: the todo service of {@code parry-demo}, in process on a port of its own, and the demo
  * configuration pointed at it through {@code DEMO_SERVICE_PORT}. The todo service starts after the gateway is
  * ready, on a thread of its own: its JSON and Bean Validation set-up takes longer than the whole
  * gateway's start, and {@code /hello} need not wait for it. Until it listens, {@code /api/todos}
@@ -62,7 +62,7 @@ public final class TodoDemo implements AutoCloseable {
         Thread thread = new Thread(
                 () -> {
                     try {
-                        todo.complete(TodoApp.start(port));
+                        todo.complete(TodoService.start(port));
                     } catch (RuntimeException e) {
                         todo.completeExceptionally(e);
                     }

@@ -1,4 +1,4 @@
-package io.parry.examples.todo;
+package io.parry.demo.todo;
 
 /** A stored todo. */
 record Todo(long id, String title, boolean completed, int order) {

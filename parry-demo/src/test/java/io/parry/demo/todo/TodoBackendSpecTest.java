@@ -1,4 +1,4 @@
-package io.parry.examples.todo;
+package io.parry.demo.todo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,7 +28,7 @@ class TodoBackendSpecTest {
 
     @BeforeEach
     void start() {
-        server = TodoApp.start(0);
+        server = TodoService.start(0);
         root = "http://127.0.0.1:" + server.port() + "/";
     }
 

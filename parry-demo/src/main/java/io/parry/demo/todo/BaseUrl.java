@@ -1,4 +1,4 @@
-package io.parry.examples.todo;
+package io.parry.demo.todo;
 
 import io.parry.http.HttpRequest;
 

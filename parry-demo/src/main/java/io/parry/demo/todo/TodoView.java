@@ -1,4 +1,4 @@
-package io.parry.examples.todo;
+package io.parry.demo.todo;
 
 /** A todo as clients see it, with the absolute URL that addresses it. */
 record TodoView(String title, boolean completed, int order, String url) {
