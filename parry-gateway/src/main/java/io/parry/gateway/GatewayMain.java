@@ -2,10 +2,11 @@ package io.parry.gateway;
 
 import io.parry.gateway.internal.config.ConfigCheck;
 import io.parry.gateway.internal.demo.TodoDemo;
-import io.parry.gateway.internal.logging.ConsoleLogging;
 import io.parry.gateway.internal.process.ProcessSignals;
 import io.parry.gateway.internal.process.StartupWarmer;
 import io.parry.gateway.internal.reload.ReloadTrigger;
+import io.parry.startup.ConsoleLogging;
+import io.parry.startup.Startup;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -36,11 +37,7 @@ public final class GatewayMain {
     /** Runs the command line. */
     public static void main(String[] args) {
         long mainStarted = System.nanoTime();
-        // Netty's allocator registers its JFR events on first use, about 50 ms of start-up on a small
-        // machine; the gateway skips them unless -Dio.netty.jfr.enabled=true asks for them.
-        if (System.getProperty("io.netty.jfr.enabled") == null) {
-            System.setProperty("io.netty.jfr.enabled", "false");
-        }
+        Startup.prepare();
         if (args.length == 2 && args[0].equals("--check")) {
             System.exit(ConfigCheck.run(Path.of(args[1]), System.getenv(), System.out, System.err));
         }

@@ -2,6 +2,7 @@ package io.parry.examples.todo;
 
 import io.parry.demo.todo.TodoService;
 import io.parry.server.Server;
+import io.parry.startup.Startup;
 import java.time.Duration;
 
 /** Starts the Todo-Backend service of {@code parry-demo} on {@code PORT} (default 8080); stops it gracefully on SIGTERM. */
@@ -9,7 +10,8 @@ public final class TodoApp {
     private TodoApp() {}
 
     public static void main(String[] args) {
-        Server server = TodoService.start(Integer.parseInt(System.getenv().getOrDefault("PORT", "8080")));
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> server.stop(Duration.ofSeconds(10)), "parry-shutdown"));
+        Startup.prepare();
+        Server server = TodoService.start(Startup.port());
+        Startup.onShutdown(() -> server.stop(Duration.ofSeconds(10)));
     }
 }

@@ -1,4 +1,4 @@
-package io.parry.gateway.internal.logging;
+package io.parry.startup;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -11,21 +11,25 @@ import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.spi.ContextAwareBase;
 
 /**
- * The gateway's logging: INFO and above to the console, configured in code because parsing a {@code
- * logback.xml} loads an XML parser and hundreds of classes, a tenth of a second of start-up. The
- * access log's logger {@code parry.access} has a console appender of its own that writes the bare
- * message, so each of its lines is the access log line alone (pure JSON by default), and does not
- * pass its lines on to the root's. A {@code -Dlogback.configurationFile} still takes over. Registered
- * through {@code META-INF/services} with the top rank, so it wins over the todo example's
- * configurator, also on the classpath.
+ * Logback's configuration for a Parry process: INFO and above to the console, configured in code
+ * because parsing a {@code logback.xml} loads an XML parser and hundreds of classes, a tenth of a
+ * second of start-up. The access log's logger {@code parry.access} has a console appender of its own
+ * that writes the bare message, so each of its lines is the access log line alone (pure JSON by
+ * default), and does not pass its lines on to the root's.
+ *
+ * <p>Logback finds it through {@code META-INF/services} when this module and {@code logback-classic}
+ * are on the class path. An application's own configuration wins: a {@code
+ * -Dlogback.configurationFile}, or a {@code logback-test.xml} or {@code logback.xml} on the class
+ * path.
  */
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_TOP_PRIORITY)
 public final class ConsoleLogging extends ContextAwareBase implements Configurator {
+    private static final String[] OWN_CONFIGURATIONS = {"logback-test.xml", "logback.xml"};
     private static volatile boolean configured;
 
     /**
-     * Whether this configuration is in use, so that the gateway's logs go to the console as it sets
-     * them; false until SLF4J is first used.
+     * Whether this configuration is in use, so that logs go to the console as it sets them; false
+     * until SLF4J is first used.
      */
     public static boolean configured() {
         return configured;
@@ -33,7 +37,7 @@ public final class ConsoleLogging extends ContextAwareBase implements Configurat
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {
-        if (System.getProperty("logback.configurationFile") != null) {
+        if (hasOwnConfiguration()) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
         configured = true;
@@ -44,6 +48,19 @@ public final class ConsoleLogging extends ContextAwareBase implements Configurat
         access.setAdditive(false);
         access.addAppender(console(context, "access", "%msg%n"));
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+
+    private static boolean hasOwnConfiguration() {
+        if (System.getProperty("logback.configurationFile") != null) {
+            return true;
+        }
+        ClassLoader loader = ConsoleLogging.class.getClassLoader();
+        for (String name : OWN_CONFIGURATIONS) {
+            if (loader.getResource(name) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static ConsoleAppender<ILoggingEvent> console(LoggerContext context, String name, String pattern) {
