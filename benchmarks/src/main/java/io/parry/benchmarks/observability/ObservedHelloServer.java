@@ -32,9 +32,8 @@ public final class ObservedHelloServer {
                 .get("/plaintext", (ctx, request) -> HttpResponse.ofText("Hello, World!")
                         .toStage())
                 .build();
-        Server.Builder server = Server.builder()
-                .port(Startup.port())
-                .options(options -> options.tracing(parts.contains("tracing")));
+        Server.Builder server =
+                Server.builder().port(Startup.port()).options(options -> options.tracing(parts.contains("tracing")));
         if (parts.contains("metrics")) {
             ServerMetrics metrics = ServerMetrics.of(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
             server.handler(router.with(metrics)).listener(metrics);

@@ -29,10 +29,6 @@ public final class ParryTodoServer {
             long id = ids.incrementAndGet();
             return CompletableFuture.completedFuture(JsonResult.created("/todos/" + id, Todo.from(id, todo)));
         });
-        Server.builder()
-                .port(Startup.port())
-                .handler(create)
-                .build()
-                .start();
+        Server.builder().port(Startup.port()).handler(create).build().start();
     }
 }

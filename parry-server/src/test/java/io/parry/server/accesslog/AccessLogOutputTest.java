@@ -55,7 +55,8 @@ class AccessLogOutputTest {
             }
         });
         application.start();
-        AccessLog accessLog = AccessLog.builder().queueCapacity(32 * 1024).output(console).build();
+        AccessLog accessLog =
+                AccessLog.builder().queueCapacity(32 * 1024).output(console).build();
         try (accessLog) {
             for (int i = 0; i < 20_000; i++) {
                 accessLog.requestEnded(GET);
@@ -78,7 +79,8 @@ class AccessLogOutputTest {
     void encodesLinesAsUtf8() throws InterruptedException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         AccessLogFormat format = (log, line) -> line.append("é € \uD83D\uDE00 lone \uD800 surrogate");
-        try (AccessLog accessLog = AccessLog.builder().format(format).output(bytes).build()) {
+        try (AccessLog accessLog =
+                AccessLog.builder().format(format).output(bytes).build()) {
             accessLog.requestEnded(GET);
         }
 
@@ -92,7 +94,8 @@ class AccessLogOutputTest {
         out.release.countDown();
         String huge = "x".repeat(BatchedOutput.BUFFER_SIZE * 2);
         AccessLogFormat format = (log, line) -> line.append(log.status() == 200 ? huge : "short");
-        try (AccessLog accessLog = AccessLog.builder().format(format).output(out).build()) {
+        try (AccessLog accessLog =
+                AccessLog.builder().format(format).output(out).build()) {
             accessLog.requestEnded(Logs.get().status(201).build());
             accessLog.requestEnded(GET);
             accessLog.requestEnded(Logs.get().status(201).build());
