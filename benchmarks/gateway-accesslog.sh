@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The gateway as users run it against NGINX doing the same job: the gateway jar with its default configuration (JSON
-# access log on stdout, Prometheus metrics, tracing) proxying GET /plaintext to the raw-Netty baseline, and NGINX
-# proxying to the same upstream while it writes a JSON access log of the same fields, buffered, to a file
-# (nginx/proxy-accesslog.conf.template). Same wrk connections, interleaved rounds; prints median req/s, p50 and p99,
+# access log on stdout, a pipe by default, Prometheus metrics, tracing) proxying GET /plaintext to the raw-Netty
+# baseline, and NGINX proxying to the same upstream while it writes a JSON access log of the same fields, buffered, to
+# a file (nginx/proxy-accesslog.conf.template). Same wrk connections, interleaved rounds; prints median req/s, p50 and p99,
 # the gateway/NGINX req/s ratio (target >= 0.9) and p99 ratio (target <= 1.5), and the access log lines each wrote
 # per request. See README.md.
 set -euo pipefail
@@ -23,6 +23,8 @@ NGINX_PORT=${NGINX_PORT:-8121}
 GATEWAY_PORT=${GATEWAY_PORT:-8122}
 ADMIN_PORT=${ADMIN_PORT:-8123}
 GATEWAY_OFF_PORT=${GATEWAY_OFF_PORT:-8124}
+# pipe: the gateway's stdout is a pipe read by cat, as under Docker or Kubernetes; file: stdout is the file itself.
+GATEWAY_STDOUT=${GATEWAY_STDOUT:-pipe}
 ADMIN_OFF_PORT=${ADMIN_OFF_PORT:-8125}
 GATEWAY_JAR=$ROOT/parry-gateway/target/parry-gateway.jar
 GATEWAY_CMD=${GATEWAY_CMD:-'$JAVA $JVM_FLAGS -jar parry-gateway/target/parry-gateway.jar'}
@@ -60,8 +62,8 @@ routes:
 YAML
 }
 
-# start_gateway NAME PORT ADMIN_PORT EXTRA: starts the jar on its file, stdout appended to its access log file (so
-# it can be emptied between runs), and waits for a 200 through it; sets SERVER_PID.
+# start_gateway NAME PORT ADMIN_PORT EXTRA: starts the jar on its file, its stdout appended to its access log file (so
+# it can be emptied between runs) directly or through a pipe, and waits for a 200 through it; sets SERVER_PID.
 start_gateway() {
   local name=$1 config=$RESULTS/$1.yaml out
   out=$(access_log "$name")
@@ -70,8 +72,16 @@ start_gateway() {
     echo "port $2 or $3 is already in use" >&2
     exit 1
   fi
-  echo "starting $name on port $2 (admin $3): $GATEWAY_CMD $config   (JVM_FLAGS='$JVM_FLAGS')"
-  JAVA=$JAVA JVM_FLAGS=$JVM_FLAGS bash -c "exec $GATEWAY_CMD $config" >>"$out" 2>"$RESULTS/$name.err" &
+  echo "starting $name on port $2 (admin $3): $GATEWAY_CMD $config   (JVM_FLAGS='$JVM_FLAGS', stdout to a $GATEWAY_STDOUT)"
+  if [[ $GATEWAY_STDOUT == pipe ]]; then
+    # As a container runtime reads it: stdout is a pipe, and a reader of its own appends to the file.
+    mkfifo "$RESULTS/$name.fifo"
+    cat "$RESULTS/$name.fifo" >>"$out" &
+    CHILD_PIDS+=("$!")
+    JAVA=$JAVA JVM_FLAGS=$JVM_FLAGS bash -c "exec $GATEWAY_CMD $config" >"$RESULTS/$name.fifo" 2>"$RESULTS/$name.err" &
+  else
+    JAVA=$JAVA JVM_FLAGS=$JVM_FLAGS bash -c "exec $GATEWAY_CMD $config" >>"$out" 2>"$RESULTS/$name.err" &
+  fi
   SERVER_PID=$!
   CHILD_PIDS+=("$SERVER_PID")
   wait_for_200 "http://127.0.0.1:$2/plaintext" "$SERVER_PID" "$out"
@@ -198,7 +208,7 @@ main() {
     echo "command: ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP CONNECTIONS=$CONNECTIONS WRK_THREADS=$WRK_THREADS" \
       "TARGETS='$TARGETS' JVM_FLAGS='$JVM_FLAGS' benchmarks/gateway-accesslog.sh"
     echo "upstream: $(server_command baseline)   (JVM_FLAGS='$UPSTREAM_JVM_FLAGS')"
-    echo "gateway:  $GATEWAY_CMD $RESULTS/gateway.yaml   (stdout to a file)"
+    echo "gateway:  $GATEWAY_CMD $RESULTS/gateway.yaml   (stdout to a $GATEWAY_STDOUT)"
     if [[ " $TARGETS " == *" nginx "* ]]; then
       echo "nginx:    $("$(nginx_binary)" -v 2>&1), $(nproc) workers, $RESULTS/nginx/nginx.conf"
     fi
