@@ -24,6 +24,7 @@ import io.parry.server.accesslog.AccessLogFormat;
 import io.parry.server.health.Health;
 import io.parry.server.health.HealthCheck;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -84,7 +85,7 @@ public final class Gateway implements AutoCloseable {
         GroupObserver observer = metrics != null ? metrics : GroupObserver.NONE;
         this.upstreams = new UpstreamRegistry(new Retirement(RETIRE_QUIET, RETIRE_GRACE), observer);
         this.reloader = new Reloader(source, upstreams);
-        this.accessLog = accessLog(first.accessLog(), builder.accessLogSink);
+        this.accessLog = accessLog(first.accessLog(), builder);
         this.health = builder.health.build(this::isDraining, reloader::version);
     }
 
@@ -250,15 +251,20 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
-    /** The access log of this kind, to the logger {@code parry.access} unless a test gave a sink; null if off. */
-    private static AccessLog accessLog(AccessLogKind kind, Consumer<String> sink) {
+    /**
+     * The access log of this kind, to the logger {@code parry.access} unless the builder gave a sink or
+     * a stream; null if off.
+     */
+    private static AccessLog accessLog(AccessLogKind kind, Builder gateway) {
         if (kind == AccessLogKind.OFF) {
             return null;
         }
         AccessLog.Builder builder = AccessLog.builder()
                 .format(kind == AccessLogKind.COMBINED ? AccessLogFormat.combined() : AccessLogFormat.json());
-        if (sink != null) {
-            builder.sink(sink);
+        if (gateway.accessLogSink != null) {
+            builder.sink(gateway.accessLogSink);
+        } else if (gateway.accessLogOutput != null) {
+            builder.output(gateway.accessLogOutput);
         }
         return builder.build();
     }
@@ -288,6 +294,7 @@ public final class Gateway implements AutoCloseable {
         private Map<String, String> environment = System.getenv();
         private boolean watchFile = true;
         private Consumer<String> accessLogSink;
+        private OutputStream accessLogOutput;
 
         private Builder(Path file, ConfigSource source) {
             this.file = file;
@@ -352,6 +359,15 @@ public final class Gateway implements AutoCloseable {
         /** Sends the access log's lines to this sink instead of the logger {@code parry.access}: for tests. */
         Builder accessLogSink(Consumer<String> sink) {
             this.accessLogSink = requireNonNull(sink, "sink");
+            return this;
+        }
+
+        /**
+         * Writes the access log's lines to this stream, many lines a write, instead of the logger {@code
+         * parry.access}: for the jar, whose logging writes to the console anyway.
+         */
+        Builder accessLogOutput(OutputStream output) {
+            this.accessLogOutput = requireNonNull(output, "output");
             return this;
         }
 

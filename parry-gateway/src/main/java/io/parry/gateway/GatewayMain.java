@@ -5,6 +5,8 @@ import io.parry.gateway.internal.demo.TodoDemo;
 import io.parry.gateway.internal.process.ProcessSignals;
 import io.parry.gateway.internal.process.StartupWarmer;
 import io.parry.gateway.internal.reload.ReloadTrigger;
+import io.parry.startup.ConsoleLogging;
+import io.parry.startup.Startup;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -15,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * The gateway's command line, the executable jar's main class.
  *
  * <pre>
- * java -jar parry-gateway.jar                  the demo: /hello, and /api/todos proxied to the todo example
+ * java -jar parry-gateway.jar                  the demo: /hello, and /api/todos proxied to the demo todo service
  * java -jar parry-gateway.jar gateway.yaml     the gateway on this configuration
  * java -jar parry-gateway.jar --check gateway.yaml   validates the file and exits (0 when valid)
  * </pre>
@@ -28,17 +30,14 @@ public final class GatewayMain {
     private static final String USAGE = "usage: java -jar parry-gateway.jar [config.yaml | --check config.yaml]";
     private static final int USAGE_STATUS = 2;
     private static final int FAILED_STATUS = 1;
+    private static final Duration DEMO_CHECK_TIMEOUT = Duration.ofSeconds(1);
 
     private GatewayMain() {}
 
     /** Runs the command line. */
     public static void main(String[] args) {
         long mainStarted = System.nanoTime();
-        // Netty's allocator registers its JFR events on first use, about 50 ms of start-up on a small
-        // machine; the gateway skips them unless -Dio.netty.jfr.enabled=true asks for them.
-        if (System.getProperty("io.netty.jfr.enabled") == null) {
-            System.setProperty("io.netty.jfr.enabled", "false");
-        }
+        Startup.prepare();
         if (args.length == 2 && args[0].equals("--check")) {
             System.exit(ConfigCheck.run(Path.of(args[1]), System.getenv(), System.out, System.err));
         }
@@ -61,21 +60,34 @@ public final class GatewayMain {
         TodoDemo demo = file == null ? TodoDemo.withFreePort() : null;
         Gateway gateway;
         try {
-            gateway =
-                    demo != null ? Gateway.builder(demo.source(System.getenv())).start() : Gateway.start(file);
+            gateway = start(file, demo);
         } catch (RuntimeException e) {
             log.error("The gateway did not start: {}", e.getMessage());
             System.exit(FAILED_STATUS);
             return;
         }
         installSignals(gateway, demo, grace());
-        log.info("Ready {} ms after main() began", (System.nanoTime() - mainStarted) / 1_000_000);
-        if (demo != null) {
-            startDemo(demo, gateway.port(), log);
+        if (demo == null) {
+            logReady(log, mainStarted);
+        } else {
+            startTodoService(demo, gateway.port(), log, mainStarted);
         }
     }
 
-    private static void startDemo(TodoDemo demo, int port, Logger log) {
+    /** The gateway of the file, or the demo's: ready once the demo's todo service, started after it, listens. */
+    private static Gateway start(Path file, TodoDemo demo) {
+        Gateway.Builder builder = demo == null
+                ? Gateway.builder(file)
+                : Gateway.builder(demo.source(System.getenv()))
+                        .readinessCheck("demo", demo.readiness(), DEMO_CHECK_TIMEOUT);
+        if (ConsoleLogging.configured()) {
+            // Many lines a write straight to stdout, not one write each through Logback's console appender.
+            builder.accessLogOutput(System.out);
+        }
+        return builder.start();
+    }
+
+    private static void startTodoService(TodoDemo demo, int port, Logger log, long mainStarted) {
         demo.start().whenComplete((todo, failure) -> {
             if (failure != null) {
                 log.error(
@@ -83,14 +95,19 @@ public final class GatewayMain {
                         demo.port(),
                         failure);
             } else {
+                logReady(log, mainStarted);
                 log.info(
-                        "Demo: try http://localhost:{}/hello and http://localhost:{}/api/todos (the todo example on"
+                        "Demo: try http://localhost:{}/hello and http://localhost:{}/api/todos (the todo service on"
                                 + " port {})",
                         port,
                         port,
                         demo.port());
             }
         });
+    }
+
+    private static void logReady(Logger log, long mainStarted) {
+        log.info("Ready {} ms after main() began", (System.nanoTime() - mainStarted) / 1_000_000);
     }
 
     private static void installSignals(Gateway gateway, TodoDemo demo, Duration grace) {

@@ -6,13 +6,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.parry.testing.ServerExtension;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -170,10 +175,69 @@ class GatewayMainTest {
         }
     }
 
+    @Test
+    void demoIsReadyOnlyOnceItsTodoRoutesAnswer() throws Exception {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
+            int[] ports = child.awaitPorts();
+
+            Await.until("the demo is ready", () -> status(ports[1], "/admin/ready") == 200);
+
+            assertThat(get(ports[0], "/api/todos").statusCode()).isEqualTo(200);
+            child.signal("TERM");
+            assertThat(child.awaitExit()).isZero();
+        }
+    }
+
+    @Test
+    void demoStartAndItsFirstConcurrentRequestsLogNoWarning() throws Exception {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
+            int[] ports = child.awaitPorts();
+            child.awaitLine("Demo: try");
+
+            // The first requests, sent together on connections already open on every event loop, register
+            // the meters.
+            List<Socket> connections = new ArrayList<>();
+            try {
+                for (int i = 0; i < 16; i++) {
+                    connections.add(new Socket(InetAddress.getLoopbackAddress(), ports[0]));
+                }
+                byte[] request = "GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+                for (Socket connection : connections) {
+                    connection.getOutputStream().write(request);
+                }
+                for (Socket connection : connections) {
+                    connection.setSoTimeout(10_000);
+                    byte[] head = connection.getInputStream().readNBytes(12);
+                    assertThat(new String(head, StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
+                }
+            } finally {
+                for (Socket connection : connections) {
+                    connection.close();
+                }
+            }
+            assertThat(get(ports[0], "/api/todos").statusCode()).isEqualTo(200);
+            child.signal("TERM");
+            assertThat(child.awaitExit()).isZero();
+
+            assertThat(child.output()).doesNotContain(" WARN ", " ERROR ");
+        }
+    }
+
     private static HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
         return CLIENT.send(
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                         .build(),
                 BodyHandlers.ofString());
+    }
+
+    private static int status(int port, String path) {
+        try {
+            return get(port, path).statusCode();
+        } catch (IOException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 }

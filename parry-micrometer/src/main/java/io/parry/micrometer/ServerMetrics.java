@@ -20,6 +20,7 @@ import io.parry.server.RequestLog;
 import io.parry.server.Server;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -63,7 +64,7 @@ public final class ServerMetrics implements RequestListener, Filter {
     private final Counter bytesIn;
     private final Counter bytesOut;
     private final LongAdder active = new LongAdder();
-    private boolean activeRegistered;
+    private final AtomicBoolean activeRegistered = new AtomicBoolean();
 
     private ServerMetrics(Builder builder) {
         this.registry = builder.registry;
@@ -135,13 +136,13 @@ public final class ServerMetrics implements RequestListener, Filter {
     @Override
     public CompletionStage<HttpResponse> filter(Handler next, RequestContext ctx, HttpRequest request)
             throws Exception {
-        if (!activeRegistered) {
-            // Registered on first use: without the filter a gauge reading 0 would mislead.
+        // Registered on first use: without the filter a gauge reading 0 would mislead. The first requests
+        // arrive on several event loops at once, and a gauge registered twice makes Micrometer warn.
+        if (!activeRegistered.get() && activeRegistered.compareAndSet(false, true)) {
             Gauge.builder("parry.server.requests.active", active, LongAdder::sum)
                     .description("Requests whose response head is not ready yet")
                     .tags(tags)
                     .register(registry);
-            activeRegistered = true;
         }
         active.increment();
         CompletionStage<HttpResponse> stage;

@@ -7,6 +7,7 @@ import io.parry.micrometer.ServerMetrics;
 import io.parry.server.Server;
 import io.parry.server.accesslog.AccessLog;
 import io.parry.server.routing.Router;
+import io.parry.startup.Startup;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,14 +26,14 @@ public final class ObservedHelloServer {
     private ObservedHelloServer() {}
 
     public static void main(String[] args) throws IOException {
+        Startup.prepare();
         Set<String> parts = parts(System.getenv().getOrDefault("OBSERVABILITY", "on"));
         Router router = Router.builder()
                 .get("/plaintext", (ctx, request) -> HttpResponse.ofText("Hello, World!")
                         .toStage())
                 .build();
-        Server.Builder server = Server.builder()
-                .port(Integer.parseInt(System.getenv().getOrDefault("PORT", "8080")))
-                .options(options -> options.tracing(parts.contains("tracing")));
+        Server.Builder server =
+                Server.builder().port(Startup.port()).options(options -> options.tracing(parts.contains("tracing")));
         if (parts.contains("metrics")) {
             ServerMetrics metrics = ServerMetrics.of(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
             server.handler(router.with(metrics)).listener(metrics);

@@ -4,6 +4,7 @@ import io.parry.json.JsonCodec;
 import io.parry.json.JsonEndpoints;
 import io.parry.json.JsonResult;
 import io.parry.server.Server;
+import io.parry.startup.Startup;
 import io.parry.validation.BeanValidator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,6 +18,7 @@ public final class ParryTodoServer {
     private ParryTodoServer() {}
 
     public static void main(String[] args) {
+        Startup.prepare();
         JsonCodec codec = JsonCodec.ofDefault();
         JsonEndpoints endpoints = JsonEndpoints.builder()
                 .codec(codec)
@@ -27,10 +29,6 @@ public final class ParryTodoServer {
             long id = ids.incrementAndGet();
             return CompletableFuture.completedFuture(JsonResult.created("/todos/" + id, Todo.from(id, todo)));
         });
-        Server.builder()
-                .port(Integer.parseInt(System.getenv().getOrDefault("PORT", "8080")))
-                .handler(create)
-                .build()
-                .start();
+        Server.builder().port(Startup.port()).handler(create).build().start();
     }
 }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.parry.server.RequestListener;
 import io.parry.server.RequestLog;
+import java.io.OutputStream;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * default), so the application's logging configuration chooses where lines go. The event loop only
  * enqueues the request's {@link RequestLog}; one daemon thread per access log formats and writes the
  * lines. When the queue is full the line is dropped and counted ({@link #dropped()}): the access log
- * never slows or blocks the server.
+ * never slows or blocks the server. {@link Builder#output} writes the lines to a stream instead,
+ * such as {@code System.out}, in batches of many lines per system call.
  *
  * <pre>{@code
  * AccessLog accessLog = AccessLog.json();
@@ -31,12 +33,7 @@ public final class AccessLog implements RequestListener, AutoCloseable {
     private final LineWriter writer;
 
     private AccessLog(Builder builder) {
-        Consumer<String> sink = builder.sink;
-        if (sink == null) {
-            Logger logger = LoggerFactory.getLogger(builder.loggerName);
-            sink = logger::info;
-        }
-        this.writer = new LineWriter(builder.queueCapacity, builder.format, sink);
+        this.writer = new LineWriter(builder.queueCapacity, builder.format, sink(builder));
     }
 
     /**
@@ -65,7 +62,10 @@ public final class AccessLog implements RequestListener, AutoCloseable {
         return builder().format(AccessLogFormat.combined()).build();
     }
 
-    /** A builder: JSON lines to the logger {@code parry.access}, with a queue of 8192 lines. */
+    /**
+     * A builder: JSON lines to the logger {@code parry.access}, with a queue of 8192 lines; {@link
+     * Builder#output} writes them to a stream in batches instead.
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -87,12 +87,24 @@ public final class AccessLog implements RequestListener, AutoCloseable {
         writer.close();
     }
 
+    private static LineSink sink(Builder builder) {
+        if (builder.output != null) {
+            return new BatchedOutput(builder.output);
+        }
+        if (builder.sink != null) {
+            return new ConsumerSink(builder.sink);
+        }
+        Logger logger = LoggerFactory.getLogger(builder.loggerName);
+        return new ConsumerSink(logger::info);
+    }
+
     /** Builds an {@link AccessLog}; not thread-safe. */
     public static final class Builder {
         private AccessLogFormat format = AccessLogFormat.json();
         private String loggerName = "parry.access";
         private int queueCapacity = 8192;
         private Consumer<String> sink;
+        private OutputStream output;
 
         private Builder() {}
 
@@ -120,10 +132,30 @@ public final class AccessLog implements RequestListener, AutoCloseable {
         /**
          * Sends the lines to this consumer instead of the logger, for tests or a destination of
          * its own. It runs on the writer thread, one line at a time; it may block, which only fills
-         * the queue.
+         * the queue. Replaces an {@link #output}.
          */
         public Builder sink(Consumer<String> sink) {
             this.sink = requireNonNull(sink, "sink");
+            this.output = null;
+            return this;
+        }
+
+        /**
+         * Writes the lines to this stream instead of the logger, in UTF-8, each ended by a line feed.
+         * The writer thread collects lines in a buffer of 64 KiB and writes it with one call when it is
+         * full and whenever the queue is empty, then flushes the stream: one system call for a batch of
+         * lines rather than one per line, which is what a busy server's log to {@code System.out}
+         * costs through a logger. A line is never split across two writes, so with {@code System.out}
+         * (a {@code PrintStream}, which locks itself for each write) lines stay whole between the lines
+         * that other threads print. A line is written within about 5 ms. Replaces a {@link #sink}.
+         *
+         * <pre>{@code
+         * AccessLog accessLog = AccessLog.builder().output(System.out).build();
+         * }</pre>
+         */
+        public Builder output(OutputStream output) {
+            this.output = requireNonNull(output, "output");
+            this.sink = null;
             return this;
         }
 

@@ -6,7 +6,6 @@ import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * for a few milliseconds and then drains what came in meanwhile. Producers wake it early only when it
  * sleeps and the queue is a quarter full: waking it per line, as a writer faster than its producers
  * would need, costs a futex call on each side per request. A line thus waits at most {@link
- * #SLEEP_NANOS} before it is written.
+ * #SLEEP_NANOS} before it is written. Each time the queue is empty the sink hears of the end of a
+ * batch, so that it can write what it collected at once.
  */
 final class LineWriter implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(AccessLog.class);
@@ -30,14 +30,14 @@ final class LineWriter implements Runnable {
     private final Queue<RequestLog> queue;
     private final int wakeAt;
     private final AccessLogFormat format;
-    private final Consumer<String> sink;
+    private final LineSink sink;
     private final LongAdder dropped = new LongAdder();
     private final Thread thread;
     private volatile boolean sleeping;
     private volatile boolean closed;
     private boolean warned;
 
-    LineWriter(int capacity, AccessLogFormat format, Consumer<String> sink) {
+    LineWriter(int capacity, AccessLogFormat format, LineSink sink) {
         this.queue = PlatformDependent.newFixedMpscQueue(capacity);
         this.wakeAt = Math.max(1, capacity / 4);
         this.format = format;
@@ -87,7 +87,10 @@ final class LineWriter implements Runnable {
                 if (line.capacity() > MAX_KEPT_CAPACITY) {
                     line = new StringBuilder(256);
                 }
-            } else if (closed) {
+                continue;
+            }
+            endOfBatch();
+            if (closed) {
                 if (queue.isEmpty()) {
                     return;
                 }
@@ -106,12 +109,24 @@ final class LineWriter implements Runnable {
         line.setLength(0);
         try {
             format.format(requestLog, line);
-            sink.accept(line.toString());
+            sink.line(line);
         } catch (RuntimeException e) {
-            if (!warned) {
-                warned = true;
-                log.warn("Cannot write an access log line; later failures are dropped silently", e);
-            }
+            failed(e);
+        }
+    }
+
+    private void endOfBatch() {
+        try {
+            sink.endOfBatch();
+        } catch (RuntimeException e) {
+            failed(e);
+        }
+    }
+
+    private void failed(RuntimeException e) {
+        if (!warned) {
+            warned = true;
+            log.warn("Cannot write an access log line; later failures are dropped silently", e);
         }
     }
 }

@@ -6,6 +6,7 @@ import io.parry.proxy.GuardedUpstream;
 import io.parry.proxy.ProxyHandler;
 import io.parry.server.RequestLimits;
 import io.parry.server.Server;
+import io.parry.startup.Startup;
 import io.parry.transport.TransportKind;
 import java.time.Duration;
 import java.util.Locale;
@@ -22,22 +23,19 @@ public final class ProxyApp {
     private ProxyApp() {}
 
     public static void main(String[] args) {
+        Startup.prepare();
         String upstream = System.getenv("UPSTREAM");
         if (upstream == null || upstream.isBlank()) {
             System.err.println("UPSTREAM is not set (expected: UPSTREAM=http://127.0.0.1:9000)");
             System.exit(2);
         }
-        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
         GuardedUpstream group = GuardedUpstream.of(upstream(upstream));
-        Server server = start(port, group);
+        Server server = start(Startup.port(), group);
         log.info("Proxying :{} to {}", server.port(), group.upstream().endpoints());
-        Runtime.getRuntime()
-                .addShutdownHook(new Thread(
-                        () -> {
-                            server.stop(Duration.ofSeconds(10));
-                            group.close();
-                        },
-                        "parry-shutdown"));
+        Startup.onShutdown(() -> {
+            server.stop(Duration.ofSeconds(10));
+            group.close();
+        });
     }
 
     /** Starts the proxy on this port (0 for any free port). */

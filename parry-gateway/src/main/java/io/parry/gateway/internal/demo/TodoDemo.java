@@ -1,9 +1,11 @@
 package io.parry.gateway.internal.demo;
 
-import io.parry.examples.todo.TodoApp;
+import io.parry.demo.todo.TodoService;
 import io.parry.gateway.internal.config.ConfigLoader;
 import io.parry.gateway.internal.reload.ConfigSource;
 import io.parry.server.Server;
+import io.parry.server.health.HealthCheck;
+import io.parry.server.health.HealthStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -16,11 +18,11 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The built-in demo's upstream: the todo example, in process on a port of its own, and the demo
+ * The built-in demo's upstream: the todo service of {@code parry-demo}, in process on a port of its own, and the demo
  * configuration pointed at it through {@code DEMO_SERVICE_PORT}. The todo service starts after the gateway is
  * ready, on a thread of its own: its JSON and Bean Validation set-up takes longer than the whole
  * gateway's start, and {@code /hello} need not wait for it. Until it listens, {@code /api/todos}
- * answers 503.
+ * answers 503 and the {@link #readiness()} check is down.
  */
 public final class TodoDemo implements AutoCloseable {
     /** The name the demo configuration's errors and logs give. */
@@ -60,7 +62,7 @@ public final class TodoDemo implements AutoCloseable {
         Thread thread = new Thread(
                 () -> {
                     try {
-                        todo.complete(TodoApp.start(port));
+                        todo.complete(TodoService.start(port));
                     } catch (RuntimeException e) {
                         todo.completeExceptionally(e);
                     }
@@ -69,6 +71,23 @@ public final class TodoDemo implements AutoCloseable {
         thread.setDaemon(true);
         thread.start();
         return todo;
+    }
+
+    /**
+     * A readiness check that is up once the todo service listens, so that a ready demo answers on every
+     * route.
+     */
+    public HealthCheck readiness() {
+        return () -> CompletableFuture.completedFuture(status());
+    }
+
+    private HealthStatus status() {
+        if (!todo.isDone()) {
+            return HealthStatus.down("the todo service is starting");
+        }
+        return todo.isCompletedExceptionally()
+                ? HealthStatus.down("the todo service did not start")
+                : HealthStatus.up("the todo service listens on port " + port);
     }
 
     /** Stops the todo service if it started; later calls do nothing. */

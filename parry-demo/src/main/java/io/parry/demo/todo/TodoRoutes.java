@@ -1,0 +1,92 @@
+package io.parry.demo.todo;
+
+import io.parry.http.HttpMethod;
+import io.parry.http.HttpStatus;
+import io.parry.http.HttpStatusException;
+import io.parry.http.MediaType;
+import io.parry.json.JsonCodec;
+import io.parry.json.JsonEndpoints;
+import io.parry.json.JsonResult;
+import io.parry.server.Handler;
+import io.parry.server.RequestContext;
+import io.parry.server.cors.CorsFilter;
+import io.parry.server.routing.RequestParams;
+import io.parry.server.routing.Router;
+import io.parry.validation.BeanValidator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The Todo-Backend API (todobackend.com): the root lists, creates and deletes all todos; each todo's
+ * URL answers GET, PATCH and DELETE. CORS is open so the browser-based spec runner can call it.
+ */
+final class TodoRoutes {
+    private TodoRoutes() {}
+
+    static Handler of(TodoStore store) {
+        JsonCodec codec = JsonCodec.ofDefault();
+        JsonEndpoints json = JsonEndpoints.builder()
+                .codec(codec)
+                .validator(BeanValidator.create(codec))
+                .maxBodyBytes(64 * 1024)
+                .build();
+        Router router = Router.builder()
+                .get("/", json.withoutBody((ctx, request) -> done(views(store.all(), BaseUrl.of(request)))))
+                .post(
+                        "/",
+                        json.of(NewTodo.class, (ctx, todo) -> created(ctx, store.add(todo))),
+                        route -> route.consumes(MediaType.JSON))
+                .delete("/", json.withoutBody((ctx, request) -> {
+                    store.deleteAll();
+                    return done(JsonResult.noContent());
+                }))
+                .get(
+                        "/todos/{id}",
+                        json.withoutBody((ctx, request) -> done(TodoView.of(
+                                store.find(id(ctx, request)).orElseThrow(TodoRoutes::notFound), BaseUrl.of(request)))))
+                .patch(
+                        "/todos/{id}",
+                        json.of(
+                                TodoPatch.class,
+                                (ctx, patch) -> done(TodoView.of(
+                                        store.update(id(ctx, ctx.request()), patch)
+                                                .orElseThrow(TodoRoutes::notFound),
+                                        BaseUrl.of(ctx.request())))))
+                .delete("/todos/{id}", json.withoutBody((ctx, request) -> {
+                    if (!store.delete(id(ctx, request))) {
+                        throw notFound();
+                    }
+                    return done(JsonResult.noContent());
+                }))
+                .build();
+        CorsFilter cors = CorsFilter.builder()
+                .allowAnyOrigin()
+                .allowMethods(HttpMethod.GET, HttpMethod.POST, HttpMethod.PATCH, HttpMethod.DELETE)
+                .allowHeaders("content-type")
+                .exposeHeaders("location")
+                .build();
+        return router.with(cors);
+    }
+
+    private static CompletionStage<JsonResult<TodoView>> created(RequestContext ctx, Todo todo) {
+        TodoView view = TodoView.of(todo, BaseUrl.of(ctx.request()));
+        return done(JsonResult.created(view.url(), view));
+    }
+
+    private static List<TodoView> views(List<Todo> todos, String baseUrl) {
+        return todos.stream().map(todo -> TodoView.of(todo, baseUrl)).toList();
+    }
+
+    private static long id(RequestContext ctx, io.parry.http.HttpRequest request) {
+        return RequestParams.of(ctx, request).pathLong("id");
+    }
+
+    private static HttpStatusException notFound() {
+        return new HttpStatusException(HttpStatus.NOT_FOUND, "There is no todo at this URL.");
+    }
+
+    private static <T> CompletionStage<T> done(T value) {
+        return CompletableFuture.completedFuture(value);
+    }
+}
