@@ -9,7 +9,7 @@ import io.netty.buffer.ByteBuf;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
-import io.parry.transport.internal.RawBody;
+import io.parry.transport.spi.RawBody;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

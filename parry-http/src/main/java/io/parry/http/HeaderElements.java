@@ -1,6 +1,6 @@
 package io.parry.http;
 
-import io.parry.http.internal.AsciiCase;
+import io.parry.http.spi.AsciiCase;
 
 /** Reads comma-separated list fields such as {@code Connection: keep-alive, Upgrade} (RFC 9110, section 5.6.1). */
 final class HeaderElements {

@@ -2,9 +2,9 @@ package io.parry.http;
 
 import static java.util.Objects.requireNonNull;
 
-import io.parry.http.internal.AggregatingSubscriber;
-import io.parry.http.internal.FixedBody;
 import io.parry.http.internal.PublisherBody;
+import io.parry.http.spi.AggregatingSubscriber;
+import io.parry.http.spi.FixedBody;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;

@@ -2,7 +2,7 @@ package io.parry.http;
 
 import static java.util.Objects.requireNonNull;
 
-import io.parry.http.internal.AsciiCase;
+import io.parry.http.spi.AsciiCase;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -6,7 +6,7 @@ import io.parry.client.ClientTimeouts;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
-import io.parry.http.internal.FixedBody;
+import io.parry.http.spi.FixedBody;
 import io.parry.server.Handler;
 import io.parry.server.RequestContext;
 import java.util.concurrent.CompletableFuture;

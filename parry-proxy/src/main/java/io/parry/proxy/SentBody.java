@@ -3,9 +3,9 @@ package io.parry.proxy;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
-import io.parry.transport.internal.BodySources;
-import io.parry.transport.internal.ByteBufSubscriber;
-import io.parry.transport.internal.RawBody;
+import io.parry.transport.spi.BodySources;
+import io.parry.transport.spi.ByteBufSubscriber;
+import io.parry.transport.spi.RawBody;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 

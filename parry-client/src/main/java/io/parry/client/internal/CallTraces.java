@@ -4,7 +4,7 @@ import io.parry.http.HttpHeaders;
 import io.parry.http.HttpRequest;
 import io.parry.http.tracing.TraceContext;
 import io.parry.http.tracing.TracePropagation;
-import io.parry.transport.internal.CallerContext;
+import io.parry.transport.spi.CallerContext;
 
 /** Gives a call the trace of the request it is made for, in a span of its own. */
 final class CallTraces {

@@ -1,7 +1,7 @@
 package io.parry.client.internal;
 
 import io.parry.http.HttpData;
-import io.parry.transport.internal.CallerContext;
+import io.parry.transport.spi.CallerContext;
 import java.util.concurrent.Flow;
 
 /**

@@ -6,9 +6,9 @@ import io.parry.client.Endpoint;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
-import io.parry.http.internal.FixedBody;
-import io.parry.transport.internal.BodyFlow;
-import io.parry.transport.internal.CallerContext;
+import io.parry.http.spi.FixedBody;
+import io.parry.transport.spi.BodyFlow;
+import io.parry.transport.spi.CallerContext;
 import java.util.concurrent.CompletableFuture;
 
 /**

@@ -8,7 +8,7 @@ import io.netty.resolver.dns.DnsNameResolverBuilder;
 import io.netty.resolver.dns.DnsServerAddressStreamProviders;
 import io.netty.resolver.dns.SequentialDnsServerAddressStreamProvider;
 import io.netty.util.concurrent.Future;
-import io.parry.transport.internal.Transport;
+import io.parry.transport.spi.Transport;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;

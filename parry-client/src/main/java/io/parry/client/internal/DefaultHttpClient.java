@@ -10,9 +10,8 @@ import io.parry.client.HttpClient;
 import io.parry.client.PoolStats;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
-import io.parry.http.internal.RequestTarget;
-import io.parry.transport.internal.CallerContext;
-import io.parry.transport.internal.CurrentCaller;
+import io.parry.transport.spi.CallerContext;
+import io.parry.transport.spi.CurrentCaller;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -92,6 +91,11 @@ public final class DefaultHttpClient implements HttpClient {
         if (!target.regionMatches(true, 0, "http://", 0, "http://".length())) {
             throw new IllegalArgumentException("target: " + target + " (expected: an absolute http:// URL)");
         }
-        return Endpoint.parse(RequestTarget.parse(target).authority());
+        int start = "http://".length();
+        int end = start;
+        while (end < target.length() && "/?#".indexOf(target.charAt(end)) < 0) {
+            end++;
+        }
+        return Endpoint.parse(target.substring(start, end));
     }
 }

@@ -5,7 +5,7 @@ import io.parry.client.ClientSender;
 import io.parry.client.Endpoint;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
-import io.parry.http.internal.AggregatingSubscriber;
+import io.parry.http.spi.AggregatingSubscriber;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

@@ -4,7 +4,7 @@ import io.netty.channel.EventLoop;
 import io.parry.client.ClientOptions;
 import io.parry.client.ClientTimeouts;
 import io.parry.client.PoolOptions;
-import io.parry.transport.internal.Transport;
+import io.parry.transport.spi.Transport;
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;

@@ -3,7 +3,7 @@ package io.parry.client.internal;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.concurrent.EventExecutor;
 import io.parry.http.HttpHeaders;
-import io.parry.transport.internal.ByteBufSubscriber;
+import io.parry.transport.spi.ByteBufSubscriber;
 import java.util.concurrent.Flow;
 import java.util.concurrent.RejectedExecutionException;
 

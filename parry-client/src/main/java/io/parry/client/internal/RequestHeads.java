@@ -8,7 +8,7 @@ import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
-import io.parry.http.internal.AsciiCase;
+import io.parry.http.spi.AsciiCase;
 
 /**
  * A request's head as the bytes that go on the wire, written straight from Parry's headers into one

@@ -3,6 +3,7 @@ package io.parry.http.internal;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
+import io.parry.http.spi.Subscriptions;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;

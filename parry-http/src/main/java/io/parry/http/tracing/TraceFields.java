@@ -1,7 +1,7 @@
 package io.parry.http.tracing;
 
 import io.parry.http.HttpHeaders;
-import io.parry.http.internal.AsciiCase;
+import io.parry.http.spi.AsciiCase;
 
 /**
  * The trace fields of one header block, found in a single pass over it: a request without any costs

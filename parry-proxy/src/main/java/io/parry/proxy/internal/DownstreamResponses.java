@@ -2,7 +2,7 @@ package io.parry.proxy.internal;
 
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
-import io.parry.http.internal.AsciiCase;
+import io.parry.http.spi.AsciiCase;
 import io.parry.proxy.ForwardingOptions;
 import io.parry.proxy.HeaderRules;
 

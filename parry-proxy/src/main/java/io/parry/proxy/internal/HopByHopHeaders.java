@@ -1,7 +1,7 @@
 package io.parry.proxy.internal;
 
 import io.parry.http.HttpHeaders;
-import io.parry.http.internal.AsciiCase;
+import io.parry.http.spi.AsciiCase;
 
 /**
  * The header fields that describe one connection and so must not be forwarded (RFC 9110, section

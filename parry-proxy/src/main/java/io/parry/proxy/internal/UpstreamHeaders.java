@@ -1,7 +1,7 @@
 package io.parry.proxy.internal;
 
 import io.parry.http.HttpHeaders;
-import io.parry.http.internal.AsciiCase;
+import io.parry.http.spi.AsciiCase;
 import io.parry.http.tracing.TracePropagation;
 import io.parry.proxy.ForwardingOptions;
 import java.net.InetAddress;

@@ -5,7 +5,7 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.server.Handler;
 import io.parry.server.RequestContext;
-import io.parry.transport.internal.CurrentCaller;
+import io.parry.transport.spi.CurrentCaller;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;

@@ -10,7 +10,7 @@ import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
-import io.parry.http.internal.AsciiCase;
+import io.parry.http.spi.AsciiCase;
 import io.parry.server.Rejection;
 import io.parry.server.RequestLimits;
 

@@ -4,7 +4,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.ReadOnlyHttpHeaders;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
-import io.parry.http.internal.AsciiCase;
+import io.parry.http.spi.AsciiCase;
 
 /**
  * A response's header block for Netty's encoder: the application's fields, less the framing ones the

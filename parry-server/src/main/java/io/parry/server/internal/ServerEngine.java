@@ -12,7 +12,7 @@ import io.parry.server.RequestListener;
 import io.parry.server.RequestTracer;
 import io.parry.server.ServerOptions;
 import io.parry.transport.TransportKind;
-import io.parry.transport.internal.Transport;
+import io.parry.transport.spi.Transport;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;

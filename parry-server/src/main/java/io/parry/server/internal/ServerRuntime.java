@@ -6,7 +6,7 @@ import io.parry.server.RequestLimits;
 import io.parry.server.RequestTracer;
 import io.parry.server.ServerOptions;
 import io.parry.server.ServerTimeouts;
-import io.parry.transport.internal.ReceivedFields;
+import io.parry.transport.spi.ReceivedFields;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -2,7 +2,7 @@ package io.parry.server.internal;
 
 import io.parry.http.tracing.TraceContext;
 import io.parry.server.RequestContext;
-import io.parry.transport.internal.CallerContext;
+import io.parry.transport.spi.CallerContext;
 
 /**
  * A request context whose ids go into the SLF4J MDC while it is current, and which a client call

@@ -5,7 +5,7 @@ import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.parry.gateway.internal.config.ConfigLoader;
 import io.parry.transport.TransportKind;
-import io.parry.transport.internal.Transport;
+import io.parry.transport.spi.Transport;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 

@@ -1,4 +1,4 @@
-package io.parry.http.internal;
+package io.parry.http.spi;
 
 import java.util.concurrent.Flow;
 

@@ -1,4 +1,4 @@
-package io.parry.transport.internal;
+package io.parry.transport.spi;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
@@ -7,7 +7,7 @@ import io.netty.util.concurrent.EventExecutor;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
-import io.parry.http.internal.Subscriptions;
+import io.parry.http.spi.Subscriptions;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;

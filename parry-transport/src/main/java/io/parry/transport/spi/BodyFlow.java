@@ -1,4 +1,4 @@
-package io.parry.transport.internal;
+package io.parry.transport.spi;
 
 /** What a received body asks of its connection; called on the connection's event loop. */
 public interface BodyFlow {

@@ -1,4 +1,4 @@
-package io.parry.http.internal;
+package io.parry.http.spi;
 
 import io.parry.http.ContentTooLargeException;
 import io.parry.http.HttpData;

@@ -1,4 +1,4 @@
-package io.parry.transport.internal;
+package io.parry.transport.spi;
 
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;

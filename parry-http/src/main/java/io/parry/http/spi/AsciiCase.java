@@ -1,4 +1,4 @@
-package io.parry.http.internal;
+package io.parry.http.spi;
 
 /** Case folding for ASCII protocol text, which must not depend on the JVM's locale. */
 public final class AsciiCase {

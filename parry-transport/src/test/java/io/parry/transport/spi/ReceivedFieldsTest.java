@@ -1,4 +1,4 @@
-package io.parry.transport.internal;
+package io.parry.transport.spi;
 
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package io.parry.transport.internal;
+package io.parry.transport.spi;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
