@@ -4,6 +4,7 @@ package io.parry.http.spi;
 public final class AsciiCase {
     private AsciiCase() {}
 
+    /** A hash equal for texts that differ only in ASCII case, as {@link String#hashCode} is for equal texts. */
     public static int hashIgnoreCase(String s) {
         int hash = 0;
         for (int i = 0; i < s.length(); i++) {
@@ -12,6 +13,7 @@ public final class AsciiCase {
         return hash;
     }
 
+    /** The character in lower case if it is an ASCII capital letter, else itself. */
     public static char toLower(char c) {
         return c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
     }
@@ -38,6 +40,7 @@ public final class AsciiCase {
         return true;
     }
 
+    /** Whether {@code s} from {@code start} (inclusive) to {@code end} (exclusive) is {@code expected}, ignoring ASCII case. */
     public static boolean regionEqualsIgnoreCase(String s, int start, int end, String expected) {
         if (end - start != expected.length()) {
             return false;
