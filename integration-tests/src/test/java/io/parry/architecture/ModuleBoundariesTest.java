@@ -35,6 +35,8 @@ class ModuleBoundariesTest {
             "proxy",
             "micrometer",
             "opentelemetry",
+            "startup",
+            "demo",
             "gateway");
 
     private static final JavaClasses MAIN_CLASSES = new ClassFileImporter()
