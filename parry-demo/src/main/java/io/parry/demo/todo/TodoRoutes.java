@@ -14,8 +14,6 @@ import io.parry.server.routing.RequestParams;
 import io.parry.server.routing.Router;
 import io.parry.validation.BeanValidator;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /**
  * The Todo-Backend API (todobackend.com): the root lists, creates and deletes all todos; each todo's
@@ -32,32 +30,32 @@ final class TodoRoutes {
                 .maxBodyBytes(64 * 1024)
                 .build();
         Router router = Router.builder()
-                .get("/", json.withoutBody((ctx, request) -> done(views(store.all(), BaseUrl.of(request)))))
+                .get("/", json.syncWithoutBody((ctx, request) -> views(store.all(), BaseUrl.of(request))))
                 .post(
                         "/",
-                        json.of(NewTodo.class, (ctx, todo) -> created(ctx, store.add(todo))),
+                        json.sync(NewTodo.class, (ctx, todo) -> created(ctx, store.add(todo))),
                         route -> route.consumes(MediaType.JSON))
-                .delete("/", json.withoutBody((ctx, request) -> {
+                .delete("/", json.syncWithoutBody((ctx, request) -> {
                     store.deleteAll();
-                    return done(JsonResult.noContent());
+                    return JsonResult.noContent();
                 }))
                 .get(
                         "/todos/{id}",
-                        json.withoutBody((ctx, request) -> done(TodoView.of(
-                                store.find(id(ctx, request)).orElseThrow(TodoRoutes::notFound), BaseUrl.of(request)))))
+                        json.syncWithoutBody((ctx, request) -> TodoView.of(
+                                store.find(id(ctx, request)).orElseThrow(TodoRoutes::notFound), BaseUrl.of(request))))
                 .patch(
                         "/todos/{id}",
-                        json.of(
+                        json.sync(
                                 TodoPatch.class,
-                                (ctx, patch) -> done(TodoView.of(
+                                (ctx, patch) -> TodoView.of(
                                         store.update(id(ctx, ctx.request()), patch)
                                                 .orElseThrow(TodoRoutes::notFound),
-                                        BaseUrl.of(ctx.request())))))
-                .delete("/todos/{id}", json.withoutBody((ctx, request) -> {
+                                        BaseUrl.of(ctx.request()))))
+                .delete("/todos/{id}", json.syncWithoutBody((ctx, request) -> {
                     if (!store.delete(id(ctx, request))) {
                         throw notFound();
                     }
-                    return done(JsonResult.noContent());
+                    return JsonResult.noContent();
                 }))
                 .build();
         CorsFilter cors = CorsFilter.builder()
@@ -69,9 +67,9 @@ final class TodoRoutes {
         return router.with(cors);
     }
 
-    private static CompletionStage<JsonResult<TodoView>> created(RequestContext ctx, Todo todo) {
+    private static JsonResult<TodoView> created(RequestContext ctx, Todo todo) {
         TodoView view = TodoView.of(todo, BaseUrl.of(ctx.request()));
-        return done(JsonResult.created(view.url(), view));
+        return JsonResult.created(view.url(), view);
     }
 
     private static List<TodoView> views(List<Todo> todos, String baseUrl) {
@@ -84,9 +82,5 @@ final class TodoRoutes {
 
     private static HttpStatusException notFound() {
         return new HttpStatusException(HttpStatus.NOT_FOUND, "There is no todo at this URL.");
-    }
-
-    private static <T> CompletionStage<T> done(T value) {
-        return CompletableFuture.completedFuture(value);
     }
 }
