@@ -6,10 +6,10 @@ import io.parry.client.ConnectionClosedException;
 import io.parry.client.Endpoint;
 import io.parry.client.upstream.Upstream;
 import io.parry.http.HttpBody;
-import io.parry.http.HttpData;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
+import io.parry.http.spi.AggregatingSubscriber;
 import io.parry.proxy.internal.DownstreamResponses;
 import io.parry.proxy.internal.UpstreamRequests;
 import io.parry.server.EndedBy;
@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Flow;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -441,21 +440,7 @@ final class ProxyCall {
 
     /** Drops a response nobody will read; the client closes its connection. */
     private static void discard(HttpResponse response) {
-        response.body().subscribe(new Flow.Subscriber<HttpData>() {
-            @Override
-            public void onSubscribe(Flow.Subscription subscription) {
-                subscription.cancel();
-            }
-
-            @Override
-            public void onNext(HttpData item) {}
-
-            @Override
-            public void onError(Throwable failure) {}
-
-            @Override
-            public void onComplete() {}
-        });
+        response.body().subscribe(AggregatingSubscriber.cancelling());
     }
 
     /**

@@ -31,7 +31,7 @@ public final class AggregatingSubscriber implements Flow.Subscriber<HttpData> {
         this.bytes = new byte[(int) Math.min(this.maxBytes, contentLength >= 0 ? contentLength : 256)];
     }
 
-    /** A subscriber that cancels at once, for a body already known to be too large. */
+    /** A subscriber that cancels at once: for a body already known to be too large, or one nobody will read. */
     public static Flow.Subscriber<HttpData> cancelling() {
         return new Flow.Subscriber<>() {
             @Override
