@@ -71,7 +71,15 @@ class MalformedRequestTest {
                 Arguments.of("an unknown scheme", "GET ftp://a/b HTTP/1.1\r\nHost: a\r\n\r\n"),
                 Arguments.of("a malformed request line", "GET /\r\nHost: a\r\n\r\n"),
                 Arguments.of("a method that is not a token", "G(T / HTTP/1.1\r\nHost: a\r\n\r\n"),
-                Arguments.of("the asterisk form with GET", "GET * HTTP/1.1\r\nHost: a\r\n\r\n"));
+                Arguments.of("the asterisk form with GET", "GET * HTTP/1.1\r\nHost: a\r\n\r\n"),
+                // RFC 9112, section 2.3: the version token is case-sensitive.
+                Arguments.of("a lowercase HTTP version", "GET / http/1.1\r\nHost: a\r\n\r\n"),
+                Arguments.of("a mixed-case HTTP version", "GET / Http/1.1\r\nHost: a\r\n\r\n"),
+                Arguments.of("a version with two-digit numbers", "GET / HTTP/01.1\r\nHost: a\r\n\r\n"),
+                Arguments.of(
+                        "a chunk extension longer than the line limit",
+                        "POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;x="
+                                + "y".repeat(10_000) + "\r\nhello\r\n0\r\n\r\n"));
     }
 
     @ParameterizedTest(name = "{0}")

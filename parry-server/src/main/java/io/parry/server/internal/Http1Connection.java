@@ -313,7 +313,7 @@ final class Http1Connection extends ChannelDuplexHandler {
             content.release();
             failBody(
                     exchange,
-                    RequestChecks.decoderFailure(content.decoderResult()),
+                    RequestChecks.bodyDecoderFailure(content.decoderResult()),
                     new HttpStatusException(HttpStatus.BAD_REQUEST, "malformed body"));
             return;
         }

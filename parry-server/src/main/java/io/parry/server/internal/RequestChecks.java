@@ -49,6 +49,18 @@ final class RequestChecks {
         return badRequest(cause == null ? "malformed request" : cause.getMessage());
     }
 
+    /**
+     * Maps a failure decoding a request body to its status. The decoder reads a chunk-size line with
+     * the request line's length limit, but an over-long one (a chunk extension, usually) is a
+     * malformed body, not a long URI: 400, where the request line's 414 would mislead.
+     */
+    static Refusal bodyDecoderFailure(DecoderResult result) {
+        if (result.cause() instanceof TooLongHttpLineException) {
+            return badRequest("chunk-size line too long");
+        }
+        return decoderFailure(result);
+    }
+
     /** Checks a request head the decoder accepted; {@code null} when it may proceed. */
     static Refusal check(HttpRequest request, RequestLimits limits) {
         HttpHeaders headers = request.headers();

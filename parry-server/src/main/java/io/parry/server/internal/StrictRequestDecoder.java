@@ -38,6 +38,31 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         return headerStartNanos;
     }
 
+    /**
+     * Netty upper-cases the version before it compares it; RFC 9112, section 2.3 makes the token
+     * case-sensitive ({@code HTTP-name = %s"HTTP"}, one digit each side of the dot), so anything else
+     * is refused here, where the line's own text is still at hand.
+     */
+    @Override
+    protected HttpMessage createMessage(String[] initialLine) throws Exception {
+        if (!isVersionToken(initialLine[2])) {
+            throw new IllegalArgumentException("malformed HTTP version");
+        }
+        return super.createMessage(initialLine);
+    }
+
+    private static boolean isVersionToken(String version) {
+        return version.length() == 8
+                && version.startsWith("HTTP/")
+                && isDigit(version.charAt(5))
+                && version.charAt(6) == '.'
+                && isDigit(version.charAt(7));
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof ByteBuf) {
