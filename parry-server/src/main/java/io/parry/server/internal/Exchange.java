@@ -52,6 +52,9 @@ final class Exchange implements RequestContext, RequestLogBuilder, TracedContext
     boolean keepAlive;
     boolean head;
     boolean expectContinue;
+    /** The handler asked for the body of a request that expects 100 Continue. */
+    boolean continueDemanded;
+
     boolean continueSent;
     long received;
     HttpResponse response;

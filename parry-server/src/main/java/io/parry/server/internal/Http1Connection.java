@@ -404,9 +404,17 @@ final class Http1Connection extends ChannelDuplexHandler {
         }
     }
 
+    /**
+     * The body was asked for: a client waiting for 100 Continue gets it now, or, when responses to
+     * earlier requests are still on their way, as soon as this exchange is the first in line (an
+     * interim response belongs to the exchange whose response is next).
+     */
     void bodyDemanded(Exchange exchange) {
-        if (exchange.expectContinue && exchanges.peek() == exchange) {
-            writer.sendContinue(exchange);
+        if (exchange.expectContinue) {
+            exchange.continueDemanded = true;
+            if (exchanges.peek() == exchange) {
+                writer.sendContinue(exchange);
+            }
         }
     }
 

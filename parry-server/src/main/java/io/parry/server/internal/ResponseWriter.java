@@ -81,7 +81,13 @@ final class ResponseWriter {
     /** Writes every response that is ready, in order, until one must wait. */
     void writeReady() {
         Exchange head;
-        while (!closing && (head = exchanges.peek()) != null && head.response != null && !head.writing) {
+        while (!closing && (head = exchanges.peek()) != null) {
+            if (head.continueDemanded) {
+                sendContinue(head);
+            }
+            if (head.response == null || head.writing) {
+                return;
+            }
             head.writing = true;
             if (!start(head)) {
                 return;
@@ -89,12 +95,20 @@ final class ResponseWriter {
         }
     }
 
+    /**
+     * Sends 100 Continue for the first exchange in line, unless its final response head is already
+     * out. A streamed response whose head is held for this (see {@link #start}) follows at once.
+     */
     void sendContinue(Exchange exchange) {
-        if (exchange.continueSent || exchange.responseStarted || closing) {
+        boolean headHeld = streaming != null && streaming.exchange == exchange && streaming.headHeld;
+        if (exchange.continueSent || (exchange.responseStarted && !headHeld) || closing) {
             return;
         }
         exchange.continueSent = true;
         write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER));
+        if (headHeld) {
+            streaming.writeHead();
+        }
     }
 
     /** Releases what a response that will never be sent holds. */
@@ -147,12 +161,18 @@ final class ResponseWriter {
         HttpStatus status = response.status();
         boolean bodyless = exchange.head || status.forbidsBody();
         long length = body.contentLength();
-        boolean close = mustClose(exchange, response, bodyless, length);
-        exchange.closeAfter = close;
-        io.netty.handler.codec.http.HttpHeaders headers = head(exchange, response, bodyless, length, close);
         HttpVersion version = exchange.http10 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
         HttpResponseStatus nettyStatus = NettyStatuses.of(status);
         exchange.responseStarted = true;
+        if (!bodyless && !(body instanceof FixedBody) && awaitsContinue(exchange)) {
+            // A streamed response may be about to read the body the client holds back (an echo, a
+            // proxy): its head waits for that demand, which sends 100 Continue first, or for its
+            // own first chunk (RFC 9110, section 10.1.1).
+            streaming = new BodyWriter(exchange, response, version, nettyStatus, length, true);
+            BodySources.subscribe(body, streaming);
+            return false;
+        }
+        io.netty.handler.codec.http.HttpHeaders headers = head(exchange, response, bodyless, length);
         if (bodyless || body instanceof FixedBody) {
             ByteBuf content = bodyless
                     ? Unpooled.EMPTY_BUFFER
@@ -174,9 +194,14 @@ final class ResponseWriter {
                     length);
         }
         write(new DefaultHttpResponse(version, nettyStatus, headers));
-        streaming = new BodyWriter(exchange, length, length < 0 && !exchange.http10);
+        streaming = new BodyWriter(exchange, response, version, nettyStatus, length, false);
         BodySources.subscribe(body, streaming);
         return false;
+    }
+
+    /** Whether the client still holds back a body until it sees 100 Continue. */
+    private static boolean awaitsContinue(Exchange exchange) {
+        return exchange.expectContinue && !exchange.continueSent && exchange.bodyStillArriving();
     }
 
     /**
@@ -210,8 +235,10 @@ final class ResponseWriter {
         if (!bodyless && length < 0 && exchange.http10) {
             return true; // HTTP/1.0 has no chunked coding: the close delimits the body.
         }
-        // A body the client was told to hold back (no 100 Continue sent) may or may not follow.
-        if (exchange.expectContinue && !exchange.continueSent && exchange.bodyStillArriving()) {
+        // A body the client was told to hold back (no 100 Continue sent) may or may not follow, so
+        // the bytes after this response cannot be framed: close (RFC 9112, section 9.3; RFC 9110,
+        // section 10.1.1 lets the server choose between closing and reading what comes).
+        if (awaitsContinue(exchange)) {
             return true;
         }
         // Nobody reads the rest of this body: draining a little keeps the connection, a lot is not worth it.
@@ -227,8 +254,11 @@ final class ResponseWriter {
         return declared < 0 ? Long.MAX_VALUE : declared - exchange.received;
     }
 
+    /** The response's head fields; decides whether the connection closes after it. */
     private io.netty.handler.codec.http.HttpHeaders head(
-            Exchange exchange, HttpResponse response, boolean bodyless, long length, boolean close) {
+            Exchange exchange, HttpResponse response, boolean bodyless, long length) {
+        boolean close = mustClose(exchange, response, bodyless, length);
+        exchange.closeAfter = close;
         CharSequence framingName = null;
         CharSequence framingValue = null;
         if (!response.status().forbidsBody()) {
@@ -310,17 +340,39 @@ final class ResponseWriter {
     /** Pulls a streamed body onto the wire, one chunk at a time while the channel is writable. */
     private final class BodyWriter implements ByteBufSubscriber {
         final Exchange exchange;
+        private final HttpResponse response;
+        private final HttpVersion version;
+        private final HttpResponseStatus status;
         private final long expectedLength;
         private final boolean chunked;
+        /** The head is not written yet: it waits for 100 Continue or the body's first signal. */
+        boolean headHeld;
+
         private Flow.Subscription subscription;
         private boolean requested;
         private boolean done;
         private long written;
 
-        BodyWriter(Exchange exchange, long expectedLength, boolean chunked) {
+        BodyWriter(
+                Exchange exchange,
+                HttpResponse response,
+                HttpVersion version,
+                HttpResponseStatus status,
+                long expectedLength,
+                boolean headHeld) {
             this.exchange = exchange;
+            this.response = response;
+            this.version = version;
+            this.status = status;
             this.expectedLength = expectedLength;
-            this.chunked = chunked;
+            this.chunked = expectedLength < 0 && !exchange.http10;
+            this.headHeld = headHeld;
+        }
+
+        /** Writes the held head, deciding only now whether the connection stays open after it. */
+        void writeHead() {
+            headHeld = false;
+            write(new DefaultHttpResponse(version, status, head(exchange, response, false, expectedLength)));
         }
 
         @Override
@@ -357,6 +409,9 @@ final class ResponseWriter {
                 chunk.release();
                 return;
             }
+            if (headHeld) {
+                writeHead();
+            }
             written += chunk.readableBytes();
             if (expectedLength >= 0 && written > expectedLength) {
                 chunk.release();
@@ -377,6 +432,9 @@ final class ResponseWriter {
                 if (expectedLength >= 0 && written != expectedLength) {
                     fail(new IllegalStateException("body of " + written + " bytes, declared " + expectedLength));
                     return;
+                }
+                if (headHeld) {
+                    writeHead();
                 }
                 done = true;
                 streaming = null;
