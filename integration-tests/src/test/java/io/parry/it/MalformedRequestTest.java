@@ -75,6 +75,8 @@ class MalformedRequestTest {
                 // RFC 9112, section 2.3: the version token is case-sensitive.
                 Arguments.of("a lowercase HTTP version", "GET / http/1.1\r\nHost: a\r\n\r\n"),
                 Arguments.of("a mixed-case HTTP version", "GET / Http/1.1\r\nHost: a\r\n\r\n"),
+                Arguments.of("two spaces before the target", "GET  / HTTP/1.1\r\nHost: a\r\n\r\n"),
+                Arguments.of("a tab before the version", "GET /\tHTTP/1.1\r\nHost: a\r\n\r\n"),
                 Arguments.of("a version with two-digit numbers", "GET / HTTP/01.1\r\nHost: a\r\n\r\n"),
                 Arguments.of(
                         "a chunk extension longer than the line limit",
@@ -134,6 +136,18 @@ class MalformedRequestTest {
             RawResponse response = connection.readResponse();
 
             assertThat(response.status()).isEqualTo(505);
+            assertThat(connection.isClosedByPeer()).isTrue();
+        }
+    }
+
+    @Test
+    void answersATransferCodingItCannotDecodeWith501AndCloses() {
+        try (RawConnection connection = server.connect()) {
+            connection.sendExactly("POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
+                    + "5\r\nhello\r\n0\r\n\r\n");
+            RawResponse response = connection.readResponse();
+
+            assertThat(response.status()).isEqualTo(501);
             assertThat(connection.isClosedByPeer()).isTrue();
         }
     }

@@ -493,16 +493,17 @@ final class Http1Connection extends ChannelDuplexHandler {
         boolean bodyArriving = head.bodyStillArriving();
         HttpStatus status = bodyArriving ? HttpStatus.REQUEST_TIMEOUT : HttpStatus.SERVICE_UNAVAILABLE;
         runtime.rejections.record(Rejection.REQUEST_TIMEOUT, ctx.channel().remoteAddress(), "no response in time");
-        if (receiving == head) {
-            receiving = null;
-            head.body.onFailure(new HttpStatusException(status));
-        }
         stopReading();
         head.closeAfter = true;
+        // Set first, so the handler's own answer to the failed body (a proxy's 502) is dropped.
         head.response = ErrorResponses.problem(
                 head,
                 status,
                 bodyArriving ? "The request body did not arrive in time." : "The response was not ready in time.");
+        if (receiving == head) {
+            receiving = null;
+            head.body.onFailure(new HttpStatusException(status));
+        }
         head.clientLeft();
         writer.writeReady();
     }

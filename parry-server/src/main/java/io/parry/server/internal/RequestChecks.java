@@ -76,7 +76,33 @@ final class RequestChecks {
         if (!http11 && headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
             return badRequest("Transfer-Encoding in an HTTP/1.0 request");
         }
-        return null;
+        return checkTransferCodings(headers);
+    }
+
+    /**
+     * The decoder has made sure chunked is the last coding (RFC 9112, section 6.3); any coding
+     * before it is one Parry does not decode, and a proxy would pass the coded bytes on as if they
+     * were plain: 501, as RFC 9112, section 6.1 asks.
+     */
+    private static Refusal checkTransferCodings(HttpHeaders headers) {
+        if (!headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+            return null;
+        }
+        int codings = 0;
+        for (String value : headers.getAll(HttpHeaderNames.TRANSFER_ENCODING)) {
+            int start = 0;
+            while (start <= value.length()) {
+                int comma = value.indexOf(',', start);
+                int end = comma < 0 ? value.length() : comma;
+                if (!value.substring(start, end).trim().equalsIgnoreCase("chunked")) {
+                    return new Refusal(
+                            HttpStatus.NOT_IMPLEMENTED, Rejection.BAD_REQUEST, "unsupported transfer coding");
+                }
+                codings++;
+                start = end + 1;
+            }
+        }
+        return codings == 1 ? null : badRequest("chunked applied more than once");
     }
 
     /** RFC 9112, section 3.2: exactly one Host field in HTTP/1.1 (at most one in 1.0), and a plausible value. */

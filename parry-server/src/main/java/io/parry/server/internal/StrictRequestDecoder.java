@@ -5,8 +5,11 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpMessageDecoderResult;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ByteProcessor;
 import java.util.List;
 
 /**
@@ -20,11 +23,16 @@ import java.util.List;
  * time and without copying: new bytes are scanned once, as they arrive.
  */
 final class StrictRequestDecoder extends HttpRequestDecoder {
+    /** Stops at the whitespace Netty would take for a space between the request line's parts. */
+    private static final ByteProcessor SINGLE_SPACE = b -> !isOtherWhitespace(b);
+
     private boolean scanStarted;
     private boolean atLineStart;
     private boolean afterBlankCr;
     private boolean scanDone;
     private boolean folded;
+    private boolean inRequestLine;
+    private boolean oddWhitespace;
     private int unscanned;
     private boolean awaitingMessage = true;
     private long headerStartNanos;
@@ -102,9 +110,33 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     private void onMessage(HttpMessage message) {
         awaitingMessage = false;
         headerStartNanos = 0;
-        if (folded && message.decoderResult().isSuccess()) {
-            message.setDecoderResult(DecoderResult.failure(new IllegalArgumentException("obsolete line folding")));
+        if (!message.decoderResult().isSuccess()) {
+            return;
         }
+        if (folded) {
+            message.setDecoderResult(DecoderResult.failure(new IllegalArgumentException("obsolete line folding")));
+        } else if (oddWhitespace || !isSingleSpaced((HttpRequest) message)) {
+            message.setDecoderResult(
+                    DecoderResult.failure(new IllegalArgumentException("request line not split by single spaces")));
+        }
+    }
+
+    /**
+     * Netty splits the request line on runs of whitespace; RFC 9112, section 3 separates its three
+     * parts by exactly one space each, and a recipient that splits differently from the next hop is
+     * a smuggling risk. The line's length, which the decoder measured, tells whether a run was
+     * longer than one; the scan finds whitespace other than a space.
+     */
+    private static boolean isSingleSpaced(HttpRequest request) {
+        if (!(request.decoderResult() instanceof HttpMessageDecoderResult)) {
+            return true;
+        }
+        int lineLength = ((HttpMessageDecoderResult) request.decoderResult()).initialLineLength();
+        return lineLength
+                == request.method().name().length()
+                        + request.uri().length()
+                        + request.protocolVersion().text().length()
+                        + 2;
     }
 
     /**
@@ -120,6 +152,8 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
             if (!scanStarted) {
                 byte b = buffer.getByte(index);
                 scanStarted = b != '\r' && b != '\n';
+                inRequestLine = scanStarted;
+                oddWhitespace = b == ' ' || isOtherWhitespace(b);
                 index++;
             } else if (afterBlankCr) {
                 afterBlankCr = false;
@@ -131,6 +165,10 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
                 index++;
             } else {
                 int lf = buffer.indexOf(index, end, (byte) '\n');
+                if (inRequestLine) {
+                    scanRequestLine(buffer, index, lf < 0 ? end : lf);
+                    inRequestLine = lf < 0;
+                }
                 if (lf < 0) {
                     return;
                 }
@@ -138,6 +176,16 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
                 index = lf + 1;
             }
         }
+    }
+
+    private void scanRequestLine(ByteBuf buffer, int from, int to) {
+        if (!oddWhitespace && from < to) {
+            oddWhitespace = buffer.forEachByte(from, to - from, SINGLE_SPACE) >= 0;
+        }
+    }
+
+    private static boolean isOtherWhitespace(byte b) {
+        return b == '\t' || b == 0x0b || b == 0x0c;
     }
 
     private void lineStart(byte b) {
@@ -156,5 +204,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         afterBlankCr = false;
         scanDone = false;
         folded = false;
+        inRequestLine = false;
+        oddWhitespace = false;
     }
 }
