@@ -40,6 +40,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Each case's target starts with {@code /c/<case>/}; a request the client hides inside another
  * (the smuggling cases) targets {@code /smuggled}, which the upstream must never see. The timeouts
  * are shorter than the gateway's defaults (10 s header read, 5 s idle) only to keep the run short.
+ *
+ * <p>Some cases break a request body after the proxy began to send it (a malformed chunk, a body
+ * over the limit, a client that closes or stalls). Those are the client's failures and must not
+ * count against the upstream: without the breaker fix (branch {@code breaker}, client-caused
+ * endings recorded as such) they open the default breaker within the suite, and every request
+ * after that gets 503.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class GatewayRobustnessTest {
