@@ -30,6 +30,14 @@ class MalformedRequestTest {
                         "repeated equal Content-Length values",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nhello"),
                 Arguments.of(
+                        "differing Content-Length values in HTTP/1.0",
+                        "POST /aggregate HTTP/1.0\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!"),
+                Arguments.of(
+                        "repeated equal Content-Length values in HTTP/1.0",
+                        "POST /aggregate HTTP/1.0\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nhello"),
+                Arguments.of(
+                        "Content-Length +5 in HTTP/1.0", "POST /aggregate HTTP/1.0\r\nContent-Length: +5\r\n\r\nhello"),
+                Arguments.of(
                         "Content-Length that is not a number",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: 5x\r\n\r\nhello"),
                 Arguments.of(
@@ -61,6 +69,10 @@ class MalformedRequestTest {
                 Arguments.of("missing Host in HTTP/1.1", "GET / HTTP/1.1\r\n\r\n"),
                 Arguments.of("two Host fields", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
                 Arguments.of("Host with a path", "GET / HTTP/1.1\r\nHost: a/b\r\n\r\n"),
+                Arguments.of("Host with a port that is not a number", "GET / HTTP/1.1\r\nHost: a:b\r\n\r\n"),
+                Arguments.of("Host with an unclosed IP literal", "GET / HTTP/1.1\r\nHost: [::1\r\n\r\n"),
+                Arguments.of("Host with a quote", "GET / HTTP/1.1\r\nHost: a\"b\r\n\r\n"),
+                Arguments.of("Host with text after an IP literal", "GET / HTTP/1.1\r\nHost: [::1]x\r\n\r\n"),
                 Arguments.of("invalid percent-encoding", "GET /a%zz HTTP/1.1\r\nHost: a\r\n\r\n"),
                 Arguments.of("truncated percent-encoding", "GET /a%2 HTTP/1.1\r\nHost: a\r\n\r\n"),
                 Arguments.of("percent-encoded NUL", "GET /a%00b HTTP/1.1\r\nHost: a\r\n\r\n"),

@@ -203,6 +203,11 @@ final class Http1Connection extends ChannelDuplexHandler {
         } catch (NumberFormatException e) {
             return RequestChecks.badRequest("invalid Content-Length");
         }
+        // RFC 9112, section 6.3: Netty refuses repeated Content-Length fields in HTTP/1.1 only; a 1.0
+        // request with two must not be framed by the first when the next hop may take the last.
+        if (contentLength >= 0 && fields.hadRepeatedContentLength()) {
+            return RequestChecks.badRequest("more than one Content-Length field");
+        }
         boolean chunked = fields.isChunked();
         if (contentLength > runtime.limits.maxBodySize()) {
             return new RequestChecks.Refusal(

@@ -122,14 +122,60 @@ final class RequestChecks {
         return isValidHost(host) ? null : badRequest("invalid Host field");
     }
 
+    /**
+     * RFC 9110, section 7.2 and RFC 3986, section 3.2: {@code uri-host [ ":" port ]}, where the host is
+     * a bracketed IP literal or a reg-name (IPv4 included) and the port is digits. A value that a
+     * route's host condition and the upstream could read differently is refused.
+     */
     private static boolean isValidHost(String host) {
-        for (int i = 0; i < host.length(); i++) {
-            char c = host.charAt(i);
-            if (c <= ' ' || c >= 0x7f || c == '/' || c == '?' || c == '#' || c == '@' || c == '\\') {
+        int end = host.length();
+        int index = 0;
+        if (end > 0 && host.charAt(0) == '[') {
+            int close = host.indexOf(']');
+            if (close < 0) {
+                return false;
+            }
+            for (index = 1; index < close; index++) {
+                char c = host.charAt(index);
+                if (c != ':' && !isRegNameChar(c)) {
+                    return false;
+                }
+            }
+            index = close + 1;
+        } else {
+            while (index < end && host.charAt(index) != ':') {
+                if (!isRegNameChar(host.charAt(index))) {
+                    return false;
+                }
+                index++;
+            }
+        }
+        if (index == end) {
+            return true;
+        }
+        if (host.charAt(index) != ':') {
+            return false;
+        }
+        for (index++; index < end; index++) {
+            char c = host.charAt(index);
+            if (c < '0' || c > '9') {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Unreserved, sub-delims and {@code %} of a percent-encoding (RFC 3986, section 3.2.2). */
+    private static boolean isRegNameChar(char c) {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
+            return true;
+        }
+        switch (c) {
+            case '-', '.', '_', '~', '%', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
+                return true;
+            default:
+                return false;
+        }
     }
 
     static Refusal badRequest(String what) {
