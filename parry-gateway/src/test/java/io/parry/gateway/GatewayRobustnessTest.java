@@ -402,6 +402,19 @@ class GatewayRobustnessTest {
 
     @Test
     @Order(1)
+    void keepsTheForwardingFieldsItAddsWhenTheClientNamesThemInConnection() {
+        try (RawConnection connection = connect()) {
+            connection.sendExactly("GET /c/hop-by-hop HTTP/1.1\r\nHost: a\r\n"
+                    + "Connection: keep-alive, Host, X-Forwarded-For, Forwarded, Via, Content-Length\r\n\r\n");
+            assertThat(connection.readResponse().status()).isEqualTo(200);
+        }
+        assertThat(recorder.seen("/c/hop-by-hop")).singleElement().satisfies(seen -> assertThat(
+                        seen.fields().toLowerCase())
+                .contains("host: a\n", "x-forwarded-for: 127.0.0.1", "forwarded: for=127.0.0.1", "via: 1.1"));
+    }
+
+    @Test
+    @Order(1)
     void answersOptionsAsteriskItself() {
         unseen.add("*");
         try (RawConnection connection = connect()) {
