@@ -91,6 +91,10 @@ class MalformedRequestTest {
                 Arguments.of("a tab before the version", "GET /\tHTTP/1.1\r\nHost: a\r\n\r\n"),
                 Arguments.of("a version with two-digit numbers", "GET / HTTP/01.1\r\nHost: a\r\n\r\n"),
                 Arguments.of(
+                        "chunk extensions over 16 KiB in all",
+                        "POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                + ("1;x=" + "y".repeat(1_000) + "\r\na\r\n").repeat(40) + "0\r\n\r\n"),
+                Arguments.of(
                         "a chunk extension longer than the line limit",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;x="
                                 + "y".repeat(10_000) + "\r\nhello\r\n0\r\n\r\n"));

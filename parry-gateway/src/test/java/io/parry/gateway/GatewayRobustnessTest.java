@@ -277,6 +277,12 @@ class GatewayRobustnessTest {
                 refused("an empty chunk size", 400, chunked("/c/chunk-empty", "\r\nhello\r\n0\r\n\r\n")),
                 refused("a chunk size with a bare LF", 400, chunked("/c/chunk-lf", "5\nhello\r\n0\r\n\r\n")),
                 refused(
+                        "chunk extensions over 16 KiB in all",
+                        400,
+                        chunked(
+                                "/c/chunk-ext-sum",
+                                ("1;x=" + "y".repeat(1_000) + "\r\na\r\n").repeat(40) + "0\r\n\r\n")),
+                refused(
                         "a chunk extension longer than a line",
                         400,
                         chunked("/c/chunk-ext", "5;x=" + "y".repeat(20_000) + "\r\nhello\r\n0\r\n\r\n")));

@@ -1,8 +1,12 @@
 package io.parry.server.internal;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMessageDecoderResult;
@@ -10,6 +14,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ByteProcessor;
+import io.parry.transport.internal.ReceivedFields;
 import java.util.List;
 
 /**
@@ -26,6 +31,11 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     /** Stops at the whitespace Netty would take for a space between the request line's parts. */
     private static final ByteProcessor SINGLE_SPACE = b -> !isOtherWhitespace(b);
 
+    /** Extension bytes a chunked request body may carry in all. */
+    private static final int EXTENSIONS_ALLOWANCE = 16 * 1024;
+    /** The framing of one piece of chunk data: a chunk-size line of 16 digits, and two CRLFs. */
+    private static final int FRAMING_PER_PIECE = 20;
+
     private boolean scanStarted;
     private boolean atLineStart;
     private boolean afterBlankCr;
@@ -36,6 +46,9 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     private int unscanned;
     private boolean awaitingMessage = true;
     private long headerStartNanos;
+    private boolean countingFraming;
+    private long framingBytes;
+    private long chunkPieces;
 
     StrictRequestDecoder(HttpDecoderConfig config) {
         super(config);
@@ -92,24 +105,55 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         }
         unscanned = 0;
         int before = out.size();
+        int readBefore = buffer.readerIndex();
         super.decode(ctx, buffer, out);
+        boolean bodyOnly = true;
+        long data = 0;
         for (int i = before; i < out.size(); i++) {
             Object decoded = out.get(i);
             if (decoded instanceof HttpMessage) {
                 onMessage((HttpMessage) decoded);
+                bodyOnly = false;
+            }
+            if (decoded instanceof HttpContent) {
+                data += ((HttpContent) decoded).content().readableBytes();
+                chunkPieces++;
             }
             if (decoded instanceof LastHttpContent) {
                 // The next request's header block starts at the reader index: scan it from there.
                 awaitingMessage = true;
                 unscanned = buffer.readableBytes();
                 resetScan();
+                bodyOnly = false;
             }
+        }
+        if (countingFraming && bodyOnly) {
+            countFraming(buffer.readerIndex() - readBefore - data, out);
+        }
+    }
+
+    /**
+     * Adds the bytes of a chunked body that were not data (chunk-size lines with their extensions,
+     * CRLFs) and fails the body once they pass what its chunks need plus {@value
+     * #EXTENSIONS_ALLOWANCE} bytes: extensions are otherwise unbounded, as each line is bounded on its
+     * own but not their number (Node.js set such a limit for CVE-2024-22019).
+     */
+    private void countFraming(long framing, List<Object> out) {
+        framingBytes += framing;
+        if (framingBytes > EXTENSIONS_ALLOWANCE + FRAMING_PER_PIECE * chunkPieces) {
+            countingFraming = false;
+            HttpContent failure = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER);
+            failure.setDecoderResult(DecoderResult.failure(new TooLongFrameException("chunk extensions too long")));
+            out.add(failure);
         }
     }
 
     private void onMessage(HttpMessage message) {
         awaitingMessage = false;
         headerStartNanos = 0;
+        countingFraming = ReceivedFields.of(message.headers()).isChunked();
+        framingBytes = 0;
+        chunkPieces = 0;
         if (!message.decoderResult().isSuccess()) {
             return;
         }
