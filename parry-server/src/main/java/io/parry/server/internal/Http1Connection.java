@@ -297,6 +297,12 @@ final class Http1Connection extends ChannelDuplexHandler {
             writer.abandon(response);
             return;
         }
+        if (failure != null && !ctx.channel().isActive()) {
+            // The client left, and the handler failed on the body the close broke: no one can be
+            // answered, and the failure is the client's, not a server error to log.
+            log.debug("{} ended as its client left: {}", exchange, failure.toString());
+            return;
+        }
         if (failure != null) {
             exchange.response = ErrorResponses.forFailure(exchange, failure);
         } else if (response == null) {
