@@ -72,6 +72,26 @@ class ChunkedBodyTest {
     }
 
     @Test
+    void readsTenThousandOneByteChunks() {
+        try (RawConnection connection = server.connect()) {
+            connection.send("POST /trailers HTTP/1.1\nHost: a\nTransfer-Encoding: chunked\n\n" + "1\na\n".repeat(10_000)
+                    + "0\n\n");
+
+            assertThat(connection.readResponse().bodyText()).isEqualTo("a".repeat(10_000) + "|null");
+        }
+    }
+
+    @Test
+    void readsChunksWithExtensionsOfUpTo16KiBInAll() {
+        try (RawConnection connection = server.connect()) {
+            connection.send("POST /trailers HTTP/1.1\nHost: a\nTransfer-Encoding: chunked\n\n"
+                    + ("1;x=" + "y".repeat(150) + "\na\n").repeat(100) + "0\n\n");
+
+            assertThat(connection.readResponse().bodyText()).isEqualTo("a".repeat(100) + "|null");
+        }
+    }
+
+    @Test
     void streamsABodyOfUnknownLengthChunked() {
         try (RawConnection connection = server.connect()) {
             connection.send("GET /stream HTTP/1.1\nHost: a\n\n");

@@ -31,6 +31,52 @@ class ExpectContinueTest {
     }
 
     @Test
+    void sendsContinueBeforeTheHeadOfAResponseThatStreamsTheBodyBack() {
+        try (RawConnection connection = server.connect()) {
+            connection.send("POST /echo HTTP/1.1\nHost: a\nContent-Length: 5\nExpect: 100-continue\n\n");
+            assertThat(connection.readResponseHead().status()).isEqualTo(100);
+
+            connection.sendExactly("hello");
+            RawResponse response = connection.readResponse();
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.bodyText()).isEqualTo("hello");
+            assertThat(response.header("connection")).isNull();
+
+            connection.send("GET /second HTTP/1.1\nHost: a\n\n");
+            assertThat(connection.readResponse().bodyText()).isEqualTo("path=/second method=GET");
+        }
+    }
+
+    @Test
+    void sendsContinueForAChunkedBodyStreamedBack() {
+        try (RawConnection connection = server.connect()) {
+            connection.send("POST /echo HTTP/1.1\nHost: a\nTransfer-Encoding: chunked\nExpect: 100-continue\n\n");
+            assertThat(connection.readResponseHead().status()).isEqualTo(100);
+
+            connection.send("5\nhello\n0\n\n");
+            RawResponse response = connection.readResponse();
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.bodyText()).isEqualTo("hello");
+
+            connection.send("GET /second HTTP/1.1\nHost: a\n\n");
+            assertThat(connection.readResponse().status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void sendsContinueForAPipelinedRequestOnlyAfterTheResponseBeforeIt() {
+        try (RawConnection connection = server.connect()) {
+            connection.send("GET /delay?ms=100 HTTP/1.1\nHost: a\n\n"
+                    + "POST /echo HTTP/1.1\nHost: a\nContent-Length: 2\nExpect: 100-continue\n\n");
+            assertThat(connection.readResponse().bodyText()).isEqualTo("delayed 100");
+            assertThat(connection.readResponseHead().status()).isEqualTo(100);
+
+            connection.sendExactly("hi");
+            assertThat(connection.readResponse().bodyText()).isEqualTo("hi");
+        }
+    }
+
+    @Test
     void sendsNoContinueWhenTheHandlerAnswersWithoutTheBody() {
         try (RawConnection connection = server.connect()) {
             connection.send("POST /ignored HTTP/1.1\nHost: a\nContent-Length: 5\nExpect: 100-continue\n\n");
@@ -40,6 +86,7 @@ class ExpectContinueTest {
             assertThat(response.bodyText()).isEqualTo("path=/ignored method=POST");
             // The client may or may not send the body it held back, so the connection cannot be reused.
             assertThat(response.header("connection")).isEqualToIgnoringCase("close");
+            assertThat(connection.isClosedByPeer()).isTrue();
         }
     }
 

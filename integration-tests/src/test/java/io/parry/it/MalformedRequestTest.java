@@ -30,6 +30,14 @@ class MalformedRequestTest {
                         "repeated equal Content-Length values",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nhello"),
                 Arguments.of(
+                        "differing Content-Length values in HTTP/1.0",
+                        "POST /aggregate HTTP/1.0\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!"),
+                Arguments.of(
+                        "repeated equal Content-Length values in HTTP/1.0",
+                        "POST /aggregate HTTP/1.0\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nhello"),
+                Arguments.of(
+                        "Content-Length +5 in HTTP/1.0", "POST /aggregate HTTP/1.0\r\nContent-Length: +5\r\n\r\nhello"),
+                Arguments.of(
                         "Content-Length that is not a number",
                         "POST /aggregate HTTP/1.1\r\nHost: a\r\nContent-Length: 5x\r\n\r\nhello"),
                 Arguments.of(
@@ -61,6 +69,10 @@ class MalformedRequestTest {
                 Arguments.of("missing Host in HTTP/1.1", "GET / HTTP/1.1\r\n\r\n"),
                 Arguments.of("two Host fields", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
                 Arguments.of("Host with a path", "GET / HTTP/1.1\r\nHost: a/b\r\n\r\n"),
+                Arguments.of("Host with a port that is not a number", "GET / HTTP/1.1\r\nHost: a:b\r\n\r\n"),
+                Arguments.of("Host with an unclosed IP literal", "GET / HTTP/1.1\r\nHost: [::1\r\n\r\n"),
+                Arguments.of("Host with a quote", "GET / HTTP/1.1\r\nHost: a\"b\r\n\r\n"),
+                Arguments.of("Host with text after an IP literal", "GET / HTTP/1.1\r\nHost: [::1]x\r\n\r\n"),
                 Arguments.of("invalid percent-encoding", "GET /a%zz HTTP/1.1\r\nHost: a\r\n\r\n"),
                 Arguments.of("truncated percent-encoding", "GET /a%2 HTTP/1.1\r\nHost: a\r\n\r\n"),
                 Arguments.of("percent-encoded NUL", "GET /a%00b HTTP/1.1\r\nHost: a\r\n\r\n"),
@@ -71,7 +83,21 @@ class MalformedRequestTest {
                 Arguments.of("an unknown scheme", "GET ftp://a/b HTTP/1.1\r\nHost: a\r\n\r\n"),
                 Arguments.of("a malformed request line", "GET /\r\nHost: a\r\n\r\n"),
                 Arguments.of("a method that is not a token", "G(T / HTTP/1.1\r\nHost: a\r\n\r\n"),
-                Arguments.of("the asterisk form with GET", "GET * HTTP/1.1\r\nHost: a\r\n\r\n"));
+                Arguments.of("the asterisk form with GET", "GET * HTTP/1.1\r\nHost: a\r\n\r\n"),
+                // RFC 9112, section 2.3: the version token is case-sensitive.
+                Arguments.of("a lowercase HTTP version", "GET / http/1.1\r\nHost: a\r\n\r\n"),
+                Arguments.of("a mixed-case HTTP version", "GET / Http/1.1\r\nHost: a\r\n\r\n"),
+                Arguments.of("two spaces before the target", "GET  / HTTP/1.1\r\nHost: a\r\n\r\n"),
+                Arguments.of("a tab before the version", "GET /\tHTTP/1.1\r\nHost: a\r\n\r\n"),
+                Arguments.of("a version with two-digit numbers", "GET / HTTP/01.1\r\nHost: a\r\n\r\n"),
+                Arguments.of(
+                        "chunk extensions over 16 KiB in all",
+                        "POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                + ("1;x=" + "y".repeat(1_000) + "\r\na\r\n").repeat(40) + "0\r\n\r\n"),
+                Arguments.of(
+                        "a chunk extension longer than the line limit",
+                        "POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;x="
+                                + "y".repeat(10_000) + "\r\nhello\r\n0\r\n\r\n"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -126,6 +152,18 @@ class MalformedRequestTest {
             RawResponse response = connection.readResponse();
 
             assertThat(response.status()).isEqualTo(505);
+            assertThat(connection.isClosedByPeer()).isTrue();
+        }
+    }
+
+    @Test
+    void answersATransferCodingItCannotDecodeWith501AndCloses() {
+        try (RawConnection connection = server.connect()) {
+            connection.sendExactly("POST /aggregate HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
+                    + "5\r\nhello\r\n0\r\n\r\n");
+            RawResponse response = connection.readResponse();
+
+            assertThat(response.status()).isEqualTo(501);
             assertThat(connection.isClosedByPeer()).isTrue();
         }
     }

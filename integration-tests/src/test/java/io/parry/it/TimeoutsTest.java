@@ -33,6 +33,11 @@ class TimeoutsTest {
                 return new CompletableFuture<>();
             case "/aggregate":
                 return request.body().aggregate(1 << 20).thenApply(data -> HttpResponse.ofText("got it"));
+            case "/answers-its-failure":
+                // As a proxy does when the body it forwards fails: an answer of its own (502 there).
+                return request.body()
+                        .aggregate(1 << 20)
+                        .handle((data, failure) -> HttpResponse.of(HttpStatus.of(failure == null ? 200 : 502)));
             default:
                 return HttpResponse.ofText("ok").toStage();
         }
@@ -91,6 +96,16 @@ class TimeoutsTest {
             RawResponse response = connection.readResponse();
 
             assertThat(response.status()).isEqualTo(408);
+            assertThat(connection.isClosedByPeer()).isTrue();
+        }
+    }
+
+    @Test
+    void answersABodyThatStopsArrivingWith408EvenWhenTheHandlerAnswersItsFailure() {
+        try (RawConnection connection = server.connect()) {
+            connection.sendExactly("POST /answers-its-failure HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nabc");
+
+            assertThat(connection.readResponse().status()).isEqualTo(408);
             assertThat(connection.isClosedByPeer()).isTrue();
         }
     }

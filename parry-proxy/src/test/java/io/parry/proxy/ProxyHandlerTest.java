@@ -125,6 +125,10 @@ class ProxyHandlerTest {
 
             assertThat(response.status()).isEqualTo(200);
             assertThat(response.bodyText()).startsWith("POST /expect").doesNotContainIgnoringCase("expect:");
+            assertThat(response.header("connection")).isNull();
+
+            connection.send("GET /after HTTP/1.1\nHost: h\n\n");
+            assertThat(connection.readResponse().bodyText()).startsWith("GET /after");
         }
     }
 

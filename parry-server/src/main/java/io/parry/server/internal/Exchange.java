@@ -32,6 +32,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One request and its response, whatever framing carries them; also the request's {@link
@@ -58,6 +60,7 @@ final class Exchange
                 BodyFlow,
                 TaskWrapper,
                 BiConsumer<HttpResponse, Throwable> {
+    private static final Logger log = LoggerFactory.getLogger(Exchange.class);
     private static final VarHandle TRACE;
 
     static {
@@ -190,6 +193,12 @@ final class Exchange
     void answered(HttpResponse response, Throwable failure) {
         if (!awaitsResponse()) {
             release(response);
+            return;
+        }
+        if (failure != null && !framing.isOpen()) {
+            // The client left, and the handler failed on the body the close broke: no one can be
+            // answered, and the failure is the client's, not a server error to log.
+            log.debug("{} ended as its client left: {}", this, failure.toString());
             return;
         }
         if (failure != null) {

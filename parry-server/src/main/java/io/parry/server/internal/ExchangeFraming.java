@@ -34,6 +34,9 @@ interface ExchangeFraming {
     /** The request body was asked for the first time, so a client waiting for 100 Continue may send it. */
     void bodyDemanded(Exchange exchange);
 
+    /** Whether the client can still be answered: its connection (or stream) is open. */
+    boolean isOpen();
+
     /** The exchange's response is set: the framing writes it when its turn comes. */
     void responseReady(Exchange exchange);
 }

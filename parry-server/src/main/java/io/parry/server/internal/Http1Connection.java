@@ -213,6 +213,11 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         } catch (NumberFormatException e) {
             return RequestChecks.badRequest("invalid Content-Length");
         }
+        // RFC 9112, section 6.3: Netty refuses repeated Content-Length fields in HTTP/1.1 only; a 1.0
+        // request with two must not be framed by the first when the next hop may take the last.
+        if (contentLength >= 0 && fields.hadRepeatedContentLength()) {
+            return RequestChecks.badRequest("more than one Content-Length field");
+        }
         boolean chunked = fields.isChunked();
         if (contentLength > runtime.limits.maxBodySize()) {
             return new RequestChecks.Refusal(
@@ -282,7 +287,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
             content.release();
             failBody(
                     exchange,
-                    RequestChecks.decoderFailure(content.decoderResult()),
+                    RequestChecks.bodyDecoderFailure(content.decoderResult()),
                     new HttpStatusException(HttpStatus.BAD_REQUEST, "malformed body"));
             return;
         }
@@ -374,10 +379,18 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         }
     }
 
+    /**
+     * The body was asked for: a client waiting for 100 Continue gets it now, or, when responses to
+     * earlier requests are still on their way, as soon as this exchange is the first in line (an
+     * interim response belongs to the exchange whose response is next).
+     */
     @Override
     public void bodyDemanded(Exchange exchange) {
-        if (writer.awaitsContinue(exchange) && exchanges.peek() == exchange) {
-            writer.sendContinue(exchange);
+        if (writer.awaitsContinue(exchange)) {
+            writer.continueDemanded(exchange);
+            if (exchanges.peek() == exchange) {
+                writer.sendContinue(exchange);
+            }
         }
     }
 
@@ -470,6 +483,11 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     @Override
     public void resumeRequestBody() {
         resumeReading(PAUSED_BY_BODY);
+    }
+
+    @Override
+    public boolean isOpen() {
+        return ctx.channel().isActive();
     }
 
     @Override

@@ -65,6 +65,18 @@ final class RequestChecks {
         return badRequest(cause == null ? "malformed request" : cause.getMessage());
     }
 
+    /**
+     * Maps a failure decoding a request body to its status. The decoder reads a chunk-size line with
+     * the request line's length limit, but an over-long one (a chunk extension, usually) is a
+     * malformed body, not a long URI: 400, where the request line's 414 would mislead.
+     */
+    static Refusal bodyDecoderFailure(DecoderResult result) {
+        if (result.cause() instanceof TooLongHttpLineException) {
+            return badRequest("chunk-size line too long");
+        }
+        return decoderFailure(result);
+    }
+
     /** Checks a request head the decoder accepted; {@code null} when it may proceed. */
     static Refusal check(HttpRequest request, RequestLimits limits) {
         HttpHeaders headers = request.headers();
@@ -80,7 +92,33 @@ final class RequestChecks {
         if (!http11 && headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
             return badRequest("Transfer-Encoding in an HTTP/1.0 request");
         }
-        return null;
+        return checkTransferCodings(headers);
+    }
+
+    /**
+     * The decoder has made sure chunked is the last coding (RFC 9112, section 6.3); any coding
+     * before it is one Parry does not decode, and a proxy would pass the coded bytes on as if they
+     * were plain: 501, as RFC 9112, section 6.1 asks.
+     */
+    private static Refusal checkTransferCodings(HttpHeaders headers) {
+        if (!headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+            return null;
+        }
+        int codings = 0;
+        for (String value : headers.getAll(HttpHeaderNames.TRANSFER_ENCODING)) {
+            int start = 0;
+            while (start <= value.length()) {
+                int comma = value.indexOf(',', start);
+                int end = comma < 0 ? value.length() : comma;
+                if (!value.substring(start, end).trim().equalsIgnoreCase("chunked")) {
+                    return new Refusal(
+                            HttpStatus.NOT_IMPLEMENTED, Rejection.BAD_REQUEST, "unsupported transfer coding");
+                }
+                codings++;
+                start = end + 1;
+            }
+        }
+        return codings == 1 ? null : badRequest("chunked applied more than once");
     }
 
     /** RFC 9112, section 3.2: exactly one Host field in HTTP/1.1 (at most one in 1.0), and a plausible value. */
@@ -100,10 +138,43 @@ final class RequestChecks {
         return isValidHost(host) ? null : badRequest("invalid Host field");
     }
 
+    /**
+     * RFC 9110, section 7.2 and RFC 3986, section 3.2: {@code uri-host [ ":" port ]}, where the host is
+     * a bracketed IP literal or a reg-name (IPv4 included) and the port is digits. A value that a
+     * route's host condition and the upstream could read differently is refused.
+     */
     private static boolean isValidHost(String host) {
-        for (int i = 0; i < host.length(); i++) {
-            char c = host.charAt(i);
-            if (c <= ' ' || c >= 0x7f || c == '/' || c == '?' || c == '#' || c == '@' || c == '\\') {
+        int end = host.length();
+        int index = 0;
+        if (end > 0 && host.charAt(0) == '[') {
+            int close = host.indexOf(']');
+            if (close < 0) {
+                return false;
+            }
+            for (index = 1; index < close; index++) {
+                char c = host.charAt(index);
+                if (c != ':' && !isRegNameChar(c)) {
+                    return false;
+                }
+            }
+            index = close + 1;
+        } else {
+            while (index < end && host.charAt(index) != ':') {
+                if (!isRegNameChar(host.charAt(index))) {
+                    return false;
+                }
+                index++;
+            }
+        }
+        if (index == end) {
+            return true;
+        }
+        if (host.charAt(index) != ':') {
+            return false;
+        }
+        for (index++; index < end; index++) {
+            char c = host.charAt(index);
+            if (c < '0' || c > '9') {
                 return false;
             }
         }
@@ -113,6 +184,19 @@ final class RequestChecks {
     /** Envoy's {@code UNESCAPE_AND_REDIRECT}: 307 keeps the method and body (RFC 9110, section 15.4.8). */
     static Refusal redirect(String location) {
         return new Refusal(HttpStatus.TEMPORARY_REDIRECT, null, "path redirected", location);
+    }
+
+    /** Unreserved, sub-delims and {@code %} of a percent-encoding (RFC 3986, section 3.2.2). */
+    private static boolean isRegNameChar(char c) {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
+            return true;
+        }
+        switch (c) {
+            case '-', '.', '_', '~', '%', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
+                return true;
+            default:
+                return false;
+        }
     }
 
     static Refusal badRequest(String what) {

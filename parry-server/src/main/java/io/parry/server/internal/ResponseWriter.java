@@ -65,6 +65,8 @@ final class ResponseWriter {
     private Exchange closeAfter;
     /** The exchange whose client holds its body back until it sees 100 Continue; {@code null} once sent. */
     private Exchange awaitingContinue;
+    /** Whether the handler asked for the body of {@link #awaitingContinue}. */
+    private boolean continueDemanded;
 
     ResponseWriter(Http1Connection connection, ChannelHandlerContext ctx, ArrayDeque<Exchange> exchanges) {
         this.connection = connection;
@@ -93,7 +95,13 @@ final class ResponseWriter {
     /** Writes every response that is ready, in order, until one must wait. */
     void writeReady() {
         Exchange head;
-        while (!closing && (head = exchanges.peek()) != null && head.responseReady()) {
+        while (!closing && (head = exchanges.peek()) != null) {
+            if (continueDemanded && awaitingContinue == head) {
+                sendContinue(head);
+            }
+            if (!head.responseReady()) {
+                return;
+            }
             if (!start(head)) {
                 return;
             }
@@ -111,6 +119,7 @@ final class ResponseWriter {
     /** The exchange whose client waits for 100 Continue before it sends the body, or {@code null}. */
     void expectContinue(Exchange exchange) {
         awaitingContinue = exchange;
+        continueDemanded = false;
     }
 
     /** Whether the exchange's client holds its body back until it sees 100 Continue. */
@@ -118,12 +127,28 @@ final class ResponseWriter {
         return awaitingContinue == exchange;
     }
 
+    /** The handler asked for the body its client holds back: 100 Continue goes once the exchange is first in line. */
+    void continueDemanded(Exchange exchange) {
+        if (awaitingContinue == exchange) {
+            continueDemanded = true;
+        }
+    }
+
+    /**
+     * Sends 100 Continue for the first exchange in line, unless its final response head is already
+     * out. A streamed response whose head is held for this (see {@link #start}) follows at once.
+     */
     void sendContinue(Exchange exchange) {
-        if (awaitingContinue != exchange || exchange.responseStarted() || closing) {
+        boolean headHeld = streaming != null && streaming.exchange == exchange && streaming.headHeld;
+        if (awaitingContinue != exchange || (exchange.responseStarted() && !headHeld) || closing) {
             return;
         }
         awaitingContinue = null;
+        continueDemanded = false;
         write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER));
+        if (headHeld) {
+            streaming.writeHead();
+        }
     }
 
     /**
@@ -162,13 +187,17 @@ final class ResponseWriter {
         boolean bodyless = exchange.isHeadRequest() || status.forbidsBody();
         long length = body.contentLength();
         boolean http10 = Http1Connection.isHttp10(exchange);
-        boolean close = mustClose(exchange, response, bodyless, length, http10);
-        if (close) {
-            closeAfter(exchange);
-        }
-        io.netty.handler.codec.http.HttpHeaders headers = head(response, bodyless, length, close, http10);
         HttpVersion version = http10 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
         HttpResponseStatus nettyStatus = NettyStatuses.of(status);
+        if (!bodyless && !(body instanceof FixedBody) && holdsBodyBack(exchange)) {
+            // A streamed response may be about to read the body the client holds back (an echo, a
+            // proxy): its head waits for that demand, which sends 100 Continue first, or for its
+            // own first chunk (RFC 9110, section 10.1.1).
+            streaming = new BodyWriter(exchange, response, version, nettyStatus, length, true);
+            BodySources.subscribe(body, streaming);
+            return false;
+        }
+        io.netty.handler.codec.http.HttpHeaders headers = head(exchange, response, bodyless, length);
         if (bodyless || body instanceof FixedBody) {
             ByteBuf content = bodyless
                     ? Unpooled.EMPTY_BUFFER
@@ -190,9 +219,14 @@ final class ResponseWriter {
                     length);
         }
         write(new DefaultHttpResponse(version, nettyStatus, headers));
-        streaming = new BodyWriter(exchange, length, length < 0 && !http10);
+        streaming = new BodyWriter(exchange, response, version, nettyStatus, length, false);
         BodySources.subscribe(body, streaming);
         return false;
+    }
+
+    /** Whether the client still holds back a body until it sees 100 Continue. */
+    private boolean holdsBodyBack(Exchange exchange) {
+        return awaitingContinue == exchange && exchange.bodyStillArriving();
     }
 
     /**
@@ -226,8 +260,10 @@ final class ResponseWriter {
         if (!bodyless && length < 0 && http10) {
             return true; // HTTP/1.0 has no chunked coding: the close delimits the body.
         }
-        // A body the client was told to hold back (no 100 Continue sent) may or may not follow.
-        if (awaitingContinue == exchange && exchange.bodyStillArriving()) {
+        // A body the client was told to hold back (no 100 Continue sent) may or may not follow, so
+        // the bytes after this response cannot be framed: close (RFC 9112, section 9.3; RFC 9110,
+        // section 10.1.1 lets the server choose between closing and reading what comes).
+        if (holdsBodyBack(exchange)) {
             return true;
         }
         // Nobody reads the rest of this body: draining a little keeps the connection, a lot is not worth it.
@@ -243,8 +279,14 @@ final class ResponseWriter {
         return declared < 0 ? Long.MAX_VALUE : declared - exchange.bodyBytesReceived();
     }
 
-    private static io.netty.handler.codec.http.HttpHeaders head(
-            HttpResponse response, boolean bodyless, long length, boolean close, boolean http10) {
+    /** The response's head fields; decides whether the connection closes after it. */
+    private io.netty.handler.codec.http.HttpHeaders head(
+            Exchange exchange, HttpResponse response, boolean bodyless, long length) {
+        boolean http10 = Http1Connection.isHttp10(exchange);
+        boolean close = mustClose(exchange, response, bodyless, length, http10);
+        if (close) {
+            closeAfter(exchange);
+        }
         CharSequence framingName = null;
         CharSequence framingValue = null;
         if (!response.status().forbidsBody()) {
@@ -278,6 +320,7 @@ final class ResponseWriter {
         exchanges.poll();
         if (awaitingContinue == exchange) {
             awaitingContinue = null; // Kept no longer than its exchange, so an idle connection holds none.
+            continueDemanded = false;
         }
         boolean listen = exchange.lastHandedOver();
         if (closeAfter == exchange) {
@@ -328,17 +371,39 @@ final class ResponseWriter {
     /** Pulls a streamed body onto the wire, one chunk at a time while the channel is writable. */
     private final class BodyWriter implements ByteBufSubscriber {
         final Exchange exchange;
+        private final HttpResponse response;
+        private final HttpVersion version;
+        private final HttpResponseStatus status;
         private final long expectedLength;
         private final boolean chunked;
+        /** The head is not written yet: it waits for 100 Continue or the body's first signal. */
+        boolean headHeld;
+
         private Flow.Subscription subscription;
         private boolean requested;
         private boolean done;
         private long written;
 
-        BodyWriter(Exchange exchange, long expectedLength, boolean chunked) {
+        BodyWriter(
+                Exchange exchange,
+                HttpResponse response,
+                HttpVersion version,
+                HttpResponseStatus status,
+                long expectedLength,
+                boolean headHeld) {
             this.exchange = exchange;
+            this.response = response;
+            this.version = version;
+            this.status = status;
             this.expectedLength = expectedLength;
-            this.chunked = chunked;
+            this.chunked = expectedLength < 0 && !Http1Connection.isHttp10(exchange);
+            this.headHeld = headHeld;
+        }
+
+        /** Writes the held head, deciding only now whether the connection stays open after it. */
+        void writeHead() {
+            headHeld = false;
+            write(new DefaultHttpResponse(version, status, head(exchange, response, false, expectedLength)));
         }
 
         @Override
@@ -375,6 +440,9 @@ final class ResponseWriter {
                 chunk.release();
                 return;
             }
+            if (headHeld) {
+                writeHead();
+            }
             written += chunk.readableBytes();
             if (expectedLength >= 0 && written > expectedLength) {
                 chunk.release();
@@ -395,6 +463,9 @@ final class ResponseWriter {
                 if (expectedLength >= 0 && written != expectedLength) {
                     fail(new IllegalStateException("body of " + written + " bytes, declared " + expectedLength));
                     return;
+                }
+                if (headHeld) {
+                    writeHead();
                 }
                 done = true;
                 streaming = null;

@@ -1,12 +1,20 @@
 package io.parry.server.internal;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpMessageDecoderResult;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ByteProcessor;
+import io.parry.transport.spi.ReceivedFields;
 import java.util.List;
 
 /**
@@ -20,14 +28,27 @@ import java.util.List;
  * time and without copying: new bytes are scanned once, as they arrive.
  */
 final class StrictRequestDecoder extends HttpRequestDecoder {
+    /** Stops at the whitespace Netty would take for a space between the request line's parts. */
+    private static final ByteProcessor SINGLE_SPACE = b -> !isOtherWhitespace(b);
+
+    /** Extension bytes a chunked request body may carry in all. */
+    private static final int EXTENSIONS_ALLOWANCE = 16 * 1024;
+    /** The framing of one piece of chunk data: a chunk-size line of 16 digits, and two CRLFs. */
+    private static final int FRAMING_PER_PIECE = 20;
+
     private boolean scanStarted;
     private boolean atLineStart;
     private boolean afterBlankCr;
     private boolean scanDone;
     private boolean folded;
+    private boolean inRequestLine;
+    private boolean oddWhitespace;
     private int unscanned;
     private boolean awaitingMessage = true;
     private long headerStartNanos;
+    private boolean countingFraming;
+    private long framingBytes;
+    private long chunkPieces;
 
     StrictRequestDecoder(HttpDecoderConfig config) {
         super(config);
@@ -36,6 +57,31 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     /** When the first byte of the current header block arrived, or 0 when no header block is being read. */
     long headerStartNanos() {
         return headerStartNanos;
+    }
+
+    /**
+     * Netty upper-cases the version before it compares it; RFC 9112, section 2.3 makes the token
+     * case-sensitive ({@code HTTP-name = %s"HTTP"}, one digit each side of the dot), so anything else
+     * is refused here, where the line's own text is still at hand.
+     */
+    @Override
+    protected HttpMessage createMessage(String[] initialLine) throws Exception {
+        if (!isVersionToken(initialLine[2])) {
+            throw new IllegalArgumentException("malformed HTTP version");
+        }
+        return super.createMessage(initialLine);
+    }
+
+    private static boolean isVersionToken(String version) {
+        return version.length() == 8
+                && version.startsWith("HTTP/")
+                && isDigit(version.charAt(5))
+                && version.charAt(6) == '.'
+                && isDigit(version.charAt(7));
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     @Override
@@ -59,27 +105,82 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         }
         unscanned = 0;
         int before = out.size();
+        int readBefore = buffer.readerIndex();
         super.decode(ctx, buffer, out);
+        boolean bodyOnly = true;
+        long data = 0;
         for (int i = before; i < out.size(); i++) {
             Object decoded = out.get(i);
             if (decoded instanceof HttpMessage) {
                 onMessage((HttpMessage) decoded);
+                bodyOnly = false;
+            }
+            if (decoded instanceof HttpContent) {
+                data += ((HttpContent) decoded).content().readableBytes();
+                chunkPieces++;
             }
             if (decoded instanceof LastHttpContent) {
                 // The next request's header block starts at the reader index: scan it from there.
                 awaitingMessage = true;
                 unscanned = buffer.readableBytes();
                 resetScan();
+                bodyOnly = false;
             }
+        }
+        if (countingFraming && bodyOnly) {
+            countFraming(buffer.readerIndex() - readBefore - data, out);
+        }
+    }
+
+    /**
+     * Adds the bytes of a chunked body that were not data (chunk-size lines with their extensions,
+     * CRLFs) and fails the body once they pass what its chunks need plus {@value
+     * #EXTENSIONS_ALLOWANCE} bytes: extensions are otherwise unbounded, as each line is bounded on its
+     * own but not their number (Node.js set such a limit for CVE-2024-22019).
+     */
+    private void countFraming(long framing, List<Object> out) {
+        framingBytes += framing;
+        if (framingBytes > EXTENSIONS_ALLOWANCE + FRAMING_PER_PIECE * chunkPieces) {
+            countingFraming = false;
+            HttpContent failure = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER);
+            failure.setDecoderResult(DecoderResult.failure(new TooLongFrameException("chunk extensions too long")));
+            out.add(failure);
         }
     }
 
     private void onMessage(HttpMessage message) {
         awaitingMessage = false;
         headerStartNanos = 0;
-        if (folded && message.decoderResult().isSuccess()) {
-            message.setDecoderResult(DecoderResult.failure(new IllegalArgumentException("obsolete line folding")));
+        countingFraming = ReceivedFields.of(message.headers()).isChunked();
+        framingBytes = 0;
+        chunkPieces = 0;
+        if (!message.decoderResult().isSuccess()) {
+            return;
         }
+        if (folded) {
+            message.setDecoderResult(DecoderResult.failure(new IllegalArgumentException("obsolete line folding")));
+        } else if (oddWhitespace || !isSingleSpaced((HttpRequest) message)) {
+            message.setDecoderResult(
+                    DecoderResult.failure(new IllegalArgumentException("request line not split by single spaces")));
+        }
+    }
+
+    /**
+     * Netty splits the request line on runs of whitespace; RFC 9112, section 3 separates its three
+     * parts by exactly one space each, and a recipient that splits differently from the next hop is
+     * a smuggling risk. The line's length, which the decoder measured, tells whether a run was
+     * longer than one; the scan finds whitespace other than a space.
+     */
+    private static boolean isSingleSpaced(HttpRequest request) {
+        if (!(request.decoderResult() instanceof HttpMessageDecoderResult)) {
+            return true;
+        }
+        int lineLength = ((HttpMessageDecoderResult) request.decoderResult()).initialLineLength();
+        return lineLength
+                == request.method().name().length()
+                        + request.uri().length()
+                        + request.protocolVersion().text().length()
+                        + 2;
     }
 
     /**
@@ -95,6 +196,8 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
             if (!scanStarted) {
                 byte b = buffer.getByte(index);
                 scanStarted = b != '\r' && b != '\n';
+                inRequestLine = scanStarted;
+                oddWhitespace = b == ' ' || isOtherWhitespace(b);
                 index++;
             } else if (afterBlankCr) {
                 afterBlankCr = false;
@@ -106,6 +209,10 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
                 index++;
             } else {
                 int lf = buffer.indexOf(index, end, (byte) '\n');
+                if (inRequestLine) {
+                    scanRequestLine(buffer, index, lf < 0 ? end : lf);
+                    inRequestLine = lf < 0;
+                }
                 if (lf < 0) {
                     return;
                 }
@@ -113,6 +220,16 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
                 index = lf + 1;
             }
         }
+    }
+
+    private void scanRequestLine(ByteBuf buffer, int from, int to) {
+        if (!oddWhitespace && from < to) {
+            oddWhitespace = buffer.forEachByte(from, to - from, SINGLE_SPACE) >= 0;
+        }
+    }
+
+    private static boolean isOtherWhitespace(byte b) {
+        return b == '\t' || b == 0x0b || b == 0x0c;
     }
 
     private void lineStart(byte b) {
@@ -131,5 +248,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         afterBlankCr = false;
         scanDone = false;
         folded = false;
+        inRequestLine = false;
+        oddWhitespace = false;
     }
 }

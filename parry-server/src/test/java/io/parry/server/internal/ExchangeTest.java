@@ -189,6 +189,11 @@ class ExchangeTest {
         }
 
         @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
         public InetSocketAddress remoteAddress() {
             return new InetSocketAddress("127.0.0.1", 40000);
         }

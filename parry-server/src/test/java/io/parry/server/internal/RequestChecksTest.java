@@ -56,7 +56,22 @@ class RequestChecksTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"a/b", "a?b", "a#b", "user@a", "a\\b", "a b", "caf\u00e9"})
+    @ValueSource(
+            strings = {
+                "a/b",
+                "a?b",
+                "a#b",
+                "user@a",
+                "a\\b",
+                "a b",
+                "caf\u00e9",
+                "a:b",
+                "a:80:81",
+                "[::1",
+                "[::1]x",
+                "a\"b",
+                "a<b"
+            })
     void refusesAnImplausibleHost(String host) {
         RequestChecks.Refusal refusal = host(true, "Host", host);
 
@@ -65,7 +80,17 @@ class RequestChecksTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"example.com", "example.com:80", "[::1]:8080", "127.0.0.1", ""})
+    @ValueSource(
+            strings = {
+                "example.com",
+                "example.com:80",
+                "[::1]:8080",
+                "[::1]",
+                "127.0.0.1",
+                "",
+                "a:",
+                "xn--caf-dma.example"
+            })
     void acceptsAPlausibleHost(String host) {
         assertThat(host(true, "Host", host)).isNull();
     }

@@ -39,6 +39,57 @@ class StrictRequestDecoderTest {
     }
 
     @Test
+    void failsARequestLineWithTwoSpacesBeforeTheTarget() {
+        write("GET  /a HTTP/1.1\r\nHost: a\r\n\r\n");
+
+        HttpRequest request = requests(readAll()).get(0);
+
+        assertThat(request.decoderResult().cause()).hasMessage("request line not split by single spaces");
+    }
+
+    @Test
+    void failsARequestLineWithATabBeforeTheVersion() {
+        write("GET /a\tHTTP/1.1\r\nHost: a\r\n\r\n");
+
+        HttpRequest request = channel.readInbound();
+        assertThat(request.decoderResult().isFailure()).isTrue();
+        ReferenceCountUtil.release(request);
+    }
+
+    @Test
+    void failsARequestLineThatStartsWithASpace() {
+        write(" GET /a HTTP/1.1\r\nHost: a\r\n\r\n");
+
+        assertThat(requests(readAll()).get(0).decoderResult().isFailure()).isTrue();
+    }
+
+    @Test
+    void failsATabInARequestLineReadByteByByte() {
+        writeByteByByte("GET /a\tHTTP/1.1\r\nHost: a\r\n\r\n");
+
+        assertThat(requests(readAll()).get(0).decoderResult().isFailure()).isTrue();
+    }
+
+    @Test
+    void acceptsARequestLineAfterAnEmptyLine() {
+        write("\r\nGET /a HTTP/1.1\r\nHost: a\r\n\r\nGET /b HTTP/1.1\r\nHost: a\r\n\r\n");
+
+        assertThat(requests(readAll()))
+                .extracting(request -> request.decoderResult().isSuccess())
+                .containsExactly(true, true);
+    }
+
+    @Test
+    void failsALowercaseVersion() {
+        write("GET /a http/1.1\r\nHost: a\r\n\r\n");
+
+        // A request line that cannot be read comes as one invalid full request.
+        HttpRequest request = channel.readInbound();
+        assertThat(request.decoderResult().cause()).hasMessage("malformed HTTP version");
+        ReferenceCountUtil.release(request);
+    }
+
+    @Test
     void failsAHeaderLineFoldedWithASpace() {
         write("GET / HTTP/1.1\r\nHost: a\r\nX-Folded: one\r\n two\r\n\r\n");
 

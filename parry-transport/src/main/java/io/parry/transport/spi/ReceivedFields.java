@@ -47,6 +47,7 @@ public final class ReceivedFields extends HttpHeaders {
     private CharSequence[] entries = new CharSequence[2 * INITIAL_FIELDS];
 
     private int size;
+    private boolean contentLengthRepeated;
 
     private ReceivedFields() {}
 
@@ -103,6 +104,19 @@ public final class ReceivedFields extends HttpHeaders {
     public long contentLength() {
         String value = get(HttpHeaderNames.CONTENT_LENGTH);
         return value == null ? -1 : Long.parseLong(value);
+    }
+
+    /**
+     * Whether the head had more than one {@code Content-Length} field, even where the decoder has
+     * since set one value in their place (Netty's does for HTTP/1.0, keeping the first).
+     */
+    public boolean hadRepeatedContentLength() {
+        return contentLengthRepeated || isRepeated(HttpHeaderNames.CONTENT_LENGTH);
+    }
+
+    private boolean isRepeated(CharSequence name) {
+        int first = indexOf(name, 0);
+        return first >= 0 && indexOf(name, first + 2) >= 0;
     }
 
     /** Whether {@code Transfer-Encoding} names chunked, as Netty's {@code HttpUtil} decides it. */
@@ -335,6 +349,11 @@ public final class ReceivedFields extends HttpHeaders {
 
     @Override
     public HttpHeaders set(CharSequence name, Object value) {
+        if (!contentLengthRepeated
+                && AsciiString.contentEqualsIgnoreCase(name, HttpHeaderNames.CONTENT_LENGTH)
+                && isRepeated(name)) {
+            contentLengthRepeated = true;
+        }
         return remove(name).add(name, value);
     }
 
@@ -383,6 +402,7 @@ public final class ReceivedFields extends HttpHeaders {
     public HttpHeaders clear() {
         Arrays.fill(entries, 0, 2 * size, null);
         size = 0;
+        contentLengthRepeated = false;
         return this;
     }
 

@@ -43,6 +43,19 @@ class ReceivedFieldsTest {
     }
 
     @Test
+    void remembersRepeatedContentLengthFieldsTheDecoderCollapsedInHttp10() {
+        ReceivedFields collapsed =
+                ReceivedFields.of(decode("POST / HTTP/1.0\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n")
+                        .headers());
+        ReceivedFields single = ReceivedFields.of(
+                decode("POST / HTTP/1.0\r\nContent-Length: 05\r\n\r\n").headers());
+
+        assertThat(collapsed.getAll("content-length")).containsExactly("5");
+        assertThat(collapsed.hadRepeatedContentLength()).isTrue();
+        assertThat(single.hadRepeatedContentLength()).isFalse();
+    }
+
+    @Test
     void answersNettysKeepAliveAndChunkedQuestionsFromCommaSeparatedElements() {
         HttpRequest chunked = decode(
                 "POST / HTTP/1.1\r\nHost: h\r\nConnection: Upgrade , CLOSE\r\nTransfer-Encoding: gzip, Chunked\r\n\r\n");
