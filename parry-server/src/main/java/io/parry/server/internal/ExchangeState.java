@@ -29,16 +29,26 @@ enum ExchangeState {
     /** The connection or stream closed before the response was sent; the listeners were told. */
     ABANDONED;
 
+    /** The states each state may move to, one bit per ordinal, so a check is one mask test per transition. */
+    private static final int[] NEXT = new int[values().length];
+
+    static {
+        allow(RECEIVING, HANDLING, RESPONDED, ABANDONED);
+        allow(HANDLING, RESPONDED, ABANDONED);
+        allow(RESPONDED, WRITING, ABANDONED);
+        allow(WRITING, SENT, ABANDONED);
+        allow(SENT, DONE);
+    }
+
+    private static void allow(ExchangeState from, ExchangeState... to) {
+        for (ExchangeState next : to) {
+            NEXT[from.ordinal()] |= 1 << next.ordinal();
+        }
+    }
+
     /** Whether an exchange in this state may move to {@code next}. */
     boolean canMoveTo(ExchangeState next) {
-        return switch (this) {
-            case RECEIVING -> next == HANDLING || next == RESPONDED || next == ABANDONED;
-            case HANDLING -> next == RESPONDED || next == ABANDONED;
-            case RESPONDED -> next == WRITING || next == ABANDONED;
-            case WRITING -> next == SENT || next == ABANDONED;
-            case SENT -> next == DONE;
-            case DONE, ABANDONED -> false;
-        };
+        return (NEXT[ordinal()] & (1 << next.ordinal())) != 0;
     }
 
     /** Whether the framing has begun writing the response, so its status is the one the client sees. */
