@@ -14,7 +14,8 @@ export JVM_FLAGS=${JVM_FLAGS:-}
 UPSTREAM_JVM_FLAGS=${UPSTREAM_JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-10s}
+# The jar runs without JVM flags, as users start it: its JIT needs about 20 s of load before rounds stop rising.
+WARMUP=${WARMUP:-20s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
 TARGETS=${TARGETS:-nginx gateway}
