@@ -65,6 +65,9 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     private int sequence;
     private int pauseReasons;
     private boolean rejecting;
+    /** A request without keep-alive was accepted: requests pipelined after it are not processed. */
+    private boolean lastRequestRead;
+
     private boolean closeWhenIdle;
     private long lastActivityNanos;
     private long unwritableSinceNanos;
@@ -154,8 +157,8 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
 
     private void onRequestHead(io.netty.handler.codec.http.HttpRequest head) {
         ReferenceCountUtil.release(head);
-        if (rejecting) {
-            return;
+        if (rejecting || lastRequestRead) {
+            return; // RFC 9112, section 9.6: nothing after the request that closes is processed.
         }
         String protocol = HttpVersion.HTTP_1_0.equals(head.protocolVersion()) ? HTTP_1_0 : HTTP_1_1;
         Exchange exchange = new Exchange(this, ++sequence, protocol, System.nanoTime());
@@ -260,6 +263,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         exchange.requestRead(request.build(), body);
         if (!fields.isKeepAlive(head.protocolVersion())) {
             writer.closeAfter(exchange);
+            lastRequestRead = true;
         }
         writer.expectContinue(expectContinue ? exchange : null);
         return null;

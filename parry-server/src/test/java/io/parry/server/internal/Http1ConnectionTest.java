@@ -16,6 +16,7 @@ import io.parry.server.RequestLimits;
 import io.parry.server.ServerOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -27,7 +28,10 @@ import org.junit.jupiter.api.Test;
 /** The HTTP/1.1 connection on a channel with no socket: request bytes in, response bytes out. */
 class Http1ConnectionTest {
     private final Map<String, CompletableFuture<HttpResponse>> pending = new ConcurrentHashMap<>();
-    private final Handler handler = (ctx, request) -> switch (request.path()) {
+    /** The paths that reached the handler, in order. */
+    private final List<String> handled = new ArrayList<>();
+
+    private final Handler routes = (ctx, request) -> switch (request.path()) {
         case "/echo" -> request.body()
                 .aggregate(1024)
                 .thenApply(
@@ -38,6 +42,10 @@ class Http1ConnectionTest {
         case "/later-a", "/later-b" -> pending.computeIfAbsent(request.path(), path -> new CompletableFuture<>());
         default -> CompletableFuture.completedFuture(HttpResponse.ofText("hello"));
     };
+    private final Handler handler = routes.with((next, ctx, request) -> {
+        handled.add(request.path());
+        return next.handle(ctx, request);
+    });
     private final EmbeddedChannel channel = new EmbeddedChannel(new ServerInitializer(
             new ServerRuntime(ServerOptions.ofDefault(), handler, new RequestListeners(List.of()), null)));
 
@@ -162,6 +170,8 @@ class Http1ConnectionTest {
         String written = written();
         assertThat(written).contains("connection: close").endsWith("first").doesNotContain("hello");
         assertThat(channel.isOpen()).isFalse();
+        // RFC 9112, section 9.6: requests after the one that closes are not processed.
+        assertThat(handled).containsExactly("/later-a");
     }
 
     @Test
