@@ -2,6 +2,8 @@ package io.parry.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parry.client.upstream.HealthCheck;
+import io.parry.client.upstream.OutlierDetection;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
@@ -11,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every options class of the client is a value: equal by content, and rebuilt unchanged by {@code toBuilder()}. */
+/** Every options class of the client and its upstream groups is a value: equal by content, and rebuilt unchanged by {@code toBuilder()}. */
 class OptionValuesTest {
 
     static Stream<Arguments> options() {
@@ -39,6 +41,22 @@ class OptionValuesTest {
                         ClientOptions.builder()
                                 .nameServers(List.of(new InetSocketAddress("127.0.0.1", 53)))
                                 .pool(PoolOptions.builder().maxConnections(4).build())
+                                .build()),
+                example(
+                        HealthCheck.builder("/health").healthyThreshold(4).build(),
+                        HealthCheck.builder("/health").healthyThreshold(4).build(),
+                        o -> ((HealthCheck) o).toBuilder().build(),
+                        HealthCheck.builder("/ready").healthyThreshold(4).build()),
+                example(
+                        OutlierDetection.builder()
+                                .ejectionTime(Duration.ofSeconds(7))
+                                .build(),
+                        OutlierDetection.builder()
+                                .ejectionTime(Duration.ofSeconds(7))
+                                .build(),
+                        o -> ((OutlierDetection) o).toBuilder().build(),
+                        OutlierDetection.builder()
+                                .ejectionTime(Duration.ofSeconds(8))
                                 .build()));
     }
 
