@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,9 @@ class ServerMetricsRegistrationTest {
         };
         CountDownLatch go = new CountDownLatch(1);
         List<CompletableFuture<Void>> loops = new ArrayList<>();
+        // Two threads of its own: the common pool has one worker on a 2-core machine, which would run the
+        // second request only after the first gave up waiting for it.
+        ExecutorService twoLoops = Executors.newFixedThreadPool(2);
         for (int i = 0; i < 2; i++) {
             loops.add(CompletableFuture.runAsync(() -> {
                 try {
@@ -45,11 +50,15 @@ class ServerMetricsRegistrationTest {
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
-            }));
+            }, twoLoops));
         }
 
         go.countDown();
-        CompletableFuture.allOf(loops.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+        try {
+            CompletableFuture.allOf(loops.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+        } finally {
+            twoLoops.shutdownNow();
+        }
 
         assertThat(activeRegistrations).hasValue(1);
         assertThat(registry.get(ACTIVE).gauge().value()).isZero();
