@@ -154,6 +154,18 @@ class GatewayProtectionTest {
         }
     }
 
+    @Test
+    void reloadsProtectionWithTheRoutes() throws Exception {
+        try (TestGateway gateway = start()) {
+            assertThat(gateway.get("/open").statusCode()).isEqualTo(200);
+
+            gateway.writeFile(CONFIG.replace("deny: [203.0.113.0/24]", "deny: [127.0.0.0/8]"));
+            assertThat(gateway.gateway().reload().applied()).isTrue();
+
+            assertThat(gateway.get("/open").statusCode()).isEqualTo(403);
+        }
+    }
+
     private TestGateway start() {
         return TestGateway.start(
                 dir,
