@@ -90,7 +90,9 @@ public final class BasicAuthFilter implements Filter {
         }
         try {
             return new String(
-                    Base64.getDecoder().decode(authorization.substring(BASIC.length()).trim()), StandardCharsets.UTF_8);
+                    Base64.getDecoder()
+                            .decode(authorization.substring(BASIC.length()).trim()),
+                    StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             return null;
         }

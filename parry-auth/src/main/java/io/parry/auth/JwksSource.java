@@ -9,7 +9,6 @@ import io.parry.client.HttpClient;
 import java.net.URI;
 import java.text.ParseException;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -147,5 +146,4 @@ public final class JwksSource {
             }
         }
     }
-
 }

@@ -146,9 +146,15 @@ public final class JwtFilter implements Filter {
     /** Settings of a {@link JwtFilter}; {@link #build()} validates them. */
     public static final class Builder {
         private static final Set<JWSAlgorithm> ASYMMETRIC = Set.of(
-                JWSAlgorithm.RS256, JWSAlgorithm.RS384, JWSAlgorithm.RS512,
-                JWSAlgorithm.PS256, JWSAlgorithm.PS384, JWSAlgorithm.PS512,
-                JWSAlgorithm.ES256, JWSAlgorithm.ES384, JWSAlgorithm.ES512);
+                JWSAlgorithm.RS256,
+                JWSAlgorithm.RS384,
+                JWSAlgorithm.RS512,
+                JWSAlgorithm.PS256,
+                JWSAlgorithm.PS384,
+                JWSAlgorithm.PS512,
+                JWSAlgorithm.ES256,
+                JWSAlgorithm.ES384,
+                JWSAlgorithm.ES512);
 
         private final JwksSource keys;
         private String issuer;

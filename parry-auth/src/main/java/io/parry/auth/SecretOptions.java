@@ -87,8 +87,8 @@ public final class SecretOptions {
 
     @Override
     public String toString() {
-        return "SecretOptions[maxConcurrentChecks=" + maxConcurrentChecks + ", maxCached=" + maxCached
-                + ", cacheTime=" + cacheTime + "]";
+        return "SecretOptions[maxConcurrentChecks=" + maxConcurrentChecks + ", maxCached=" + maxCached + ", cacheTime="
+                + cacheTime + "]";
     }
 
     /** Builds {@link SecretOptions}; {@link #build()} validates. */

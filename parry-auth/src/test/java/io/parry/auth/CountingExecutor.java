@@ -13,10 +13,12 @@ final class CountingExecutor implements Executor {
     @Override
     public void execute(Runnable task) {
         long number = tasks.incrementAndGet();
-        Thread thread = new Thread(() -> {
-            threadNames.add(Thread.currentThread().getName());
-            task.run();
-        }, "test-hashing-" + number);
+        Thread thread = new Thread(
+                () -> {
+                    threadNames.add(Thread.currentThread().getName());
+                    task.run();
+                },
+                "test-hashing-" + number);
         thread.start();
     }
 

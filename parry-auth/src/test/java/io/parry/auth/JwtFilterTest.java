@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
-import com.nimbusds.jose.Payload;
 import com.nimbusds.jose.JWSObject;
+import com.nimbusds.jose.Payload;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.jwk.ECKey;
-import com.nimbusds.jwt.PlainJWT;
 import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.PlainJWT;
 import io.parry.client.HttpClient;
 import io.parry.http.HttpResponse;
 import io.parry.server.Handler;
@@ -52,8 +52,9 @@ class JwtFilterTest {
                 .build();
         Handler echo = Handler.sync((ctx, request) -> {
             Identity identity = Identity.of(ctx).orElseThrow();
-            return HttpResponse.ofText(identity.subject() + "|" + request.headers().getAll("x-user-id") + "|"
-                    + identity.scopes().contains("orders:read"));
+            return HttpResponse.ofText(
+                    identity.subject() + "|" + request.headers().getAll("x-user-id") + "|"
+                            + identity.scopes().contains("orders:read"));
         });
         JwtFilter jwt = JwtFilter.builder(keys)
                 .issuer(KeyServer.ISSUER)
@@ -71,7 +72,8 @@ class JwtFilterTest {
             case "/rotating" -> echo.with(rotating).handle(ctx, request);
             default -> echo.with(jwt).handle(ctx, request);
         };
-        app = Server.of(ServerOptions.builder().host("127.0.0.1").port(0).build(), routes).start();
+        app = Server.of(ServerOptions.builder().host("127.0.0.1").port(0).build(), routes)
+                .start();
     }
 
     @AfterAll
@@ -104,7 +106,8 @@ class JwtFilterTest {
     void refusesExpiredNotYetValidAndForeignTokensWithInvalidToken() throws Exception {
         Instant now = Instant.now();
         assertInvalid(KeyServer.token(FIRST, c -> c.expirationTime(Date.from(now.minusSeconds(60)))), "token expired");
-        assertInvalid(KeyServer.token(FIRST, c -> c.notBeforeTime(Date.from(now.plusSeconds(60)))), "token not yet valid");
+        assertInvalid(
+                KeyServer.token(FIRST, c -> c.notBeforeTime(Date.from(now.plusSeconds(60)))), "token not yet valid");
         assertInvalid(KeyServer.token(FIRST, c -> c.expirationTime(null)), "token has no expiry");
         assertInvalid(KeyServer.token(FIRST, c -> c.issuer("https://evil.test")), "wrong issuer");
         assertInvalid(KeyServer.token(FIRST, c -> c.audience("billing")), "wrong audience");
@@ -162,16 +165,21 @@ class JwtFilterTest {
     @Test
     void fetchesTheKeySetAgainWhenATokenNamesAKeyItLacks() throws Exception {
         ECKey rotated = KeyServer.newKey("k2");
-        assertThat(send("/rotating", "Bearer " + KeyServer.token(FIRST, c -> {})).statusCode()).isEqualTo(200);
+        assertThat(send("/rotating", "Bearer " + KeyServer.token(FIRST, c -> {}))
+                        .statusCode())
+                .isEqualTo(200);
         idp.publish(FIRST, rotated);
 
-        assertThat(send("/rotating", "Bearer " + KeyServer.token(rotated, c -> {})).statusCode()).isEqualTo(200);
+        assertThat(send("/rotating", "Bearer " + KeyServer.token(rotated, c -> {}))
+                        .statusCode())
+                .isEqualTo(200);
         idp.publish(FIRST);
     }
 
     @Test
     void fetchesNoMoreThanOncePerMinimumIntervalWhateverKeyIdsTokensName() throws Exception {
-        assertThat(send("/orders", "Bearer " + KeyServer.token(FIRST, c -> {})).statusCode()).isEqualTo(200);
+        assertThat(send("/orders", "Bearer " + KeyServer.token(FIRST, c -> {})).statusCode())
+                .isEqualTo(200);
         long fetchesBefore = keys.fetches();
 
         for (int i = 0; i < 20; i++) {
@@ -182,9 +190,11 @@ class JwtFilterTest {
 
     @Test
     void refusesHmacAndNoneWhenBuilt() {
-        assertThatThrownBy(() -> JwtFilter.builder(keys).algorithms(List.of("HS256")).build())
+        assertThatThrownBy(() ->
+                        JwtFilter.builder(keys).algorithms(List.of("HS256")).build())
                 .hasMessageStartingWith("algorithms: HS256 (expected: RS256");
-        assertThatThrownBy(() -> JwtFilter.builder(keys).algorithms(List.of("none")).build())
+        assertThatThrownBy(() ->
+                        JwtFilter.builder(keys).algorithms(List.of("none")).build())
                 .hasMessageStartingWith("algorithms: none (expected:");
     }
 

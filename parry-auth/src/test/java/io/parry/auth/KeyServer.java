@@ -43,7 +43,8 @@ final class KeyServer implements AutoCloseable {
             String json = new JWKSet(published.get()).toPublicJWKSet().toString();
             return HttpResponse.of(HttpStatus.OK, MediaType.parse("application/json"), HttpData.ofUtf8(json));
         });
-        server = Server.of(ServerOptions.builder().host("127.0.0.1").port(0).build(), jwks).start();
+        server = Server.of(ServerOptions.builder().host("127.0.0.1").port(0).build(), jwks)
+                .start();
     }
 
     static ECKey newKey(String keyId) {
@@ -79,7 +80,10 @@ final class KeyServer implements AutoCloseable {
         edits.accept(claims);
         try {
             SignedJWT jwt = new SignedJWT(
-                    new JWSHeader.Builder(JWSAlgorithm.ES256).keyID(key.getKeyID()).build(), claims.build());
+                    new JWSHeader.Builder(JWSAlgorithm.ES256)
+                            .keyID(key.getKeyID())
+                            .build(),
+                    claims.build());
             jwt.sign(new ECDSASigner(key));
             return jwt.serialize();
         } catch (JOSEException e) {

@@ -44,9 +44,8 @@ class SecretFiltersTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Credentials keys = Credentials.of(Map.of(
-                "ci", "sha256:" + SecretHash.sha256Hex("ci-key-0123456789"),
-                "ops", bcrypt("ops-key")));
+        Credentials keys = Credentials.of(
+                Map.of("ci", "sha256:" + SecretHash.sha256Hex("ci-key-0123456789"), "ops", bcrypt("ops-key")));
         users = dir.resolve("htpasswd");
         Files.writeString(users, "# users\nalice:" + bcrypt("wonderland") + "\nbob:" + argon2("builder") + "\n");
         SecretOptions options = SecretOptions.builder().executor(hashing).build();
@@ -58,13 +57,21 @@ class SecretFiltersTest {
         BasicAuthFilter basic = BasicAuthFilter.builder(Credentials.fromFile(users))
                 .options(options.toBuilder().cacheTime(Duration.ofMillis(1)).build())
                 .build();
-        Handler echo = Handler.sync((ctx, request) -> HttpResponse.ofText(Identity.of(ctx).orElseThrow().subject()
-                + "|" + request.target() + "|" + request.headers().get("x-api-key") + "|"
-                + request.headers().get("x-client") + "|" + request.headers().get("authorization")));
+        Handler echo = Handler.sync((ctx, request) ->
+                HttpResponse.ofText(Identity.of(ctx).orElseThrow().subject()
+                        + "|" + request.target() + "|" + request.headers().get("x-api-key") + "|"
+                        + request.headers().get("x-client") + "|"
+                        + request.headers().get("authorization")));
         Handler routes = (ctx, request) -> request.path().startsWith("/basic")
                 ? echo.with(basic).handle(ctx, request)
                 : echo.with(apiKeys).handle(ctx, request);
-        app = Server.builder().host("127.0.0.1").port(0).handler(routes).listener(logs::add).build().start();
+        app = Server.builder()
+                .host("127.0.0.1")
+                .port(0)
+                .handler(routes)
+                .listener(logs::add)
+                .build()
+                .start();
     }
 
     @AfterAll
@@ -74,7 +81,8 @@ class SecretFiltersTest {
 
     @Test
     void admitsAKeyInTheHeaderAndNeverForwardsIt() throws Exception {
-        java.net.http.HttpResponse<String> response = send("/things", "X-Api-Key", "ci-key-0123456789", "X-Client", "root");
+        java.net.http.HttpResponse<String> response =
+                send("/things", "X-Api-Key", "ci-key-0123456789", "X-Client", "root");
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("ci|/things|null|ci|null");
@@ -111,7 +119,8 @@ class SecretFiltersTest {
 
         for (int i = 0; i < 5; i++) {
             assertThat(send("/things", "X-Api-Key", "ops-key").statusCode()).isEqualTo(200);
-            assertThat(send("/things", "X-Api-Key", "same-wrong-guess").statusCode()).isEqualTo(401);
+            assertThat(send("/things", "X-Api-Key", "same-wrong-guess").statusCode())
+                    .isEqualTo(401);
         }
 
         assertThat(hashing.tasks() - before).isLessThanOrEqualTo(1);
@@ -122,11 +131,11 @@ class SecretFiltersTest {
     void admitsBasicUsersWithBcryptAndArgon2HashesAndRemovesTheirPassword() throws Exception {
         assertThat(send("/basic", "Authorization", basic("alice", "wonderland")).body())
                 .isEqualTo("alice|/basic|null|null|null");
-        assertThat(send("/basic", "Authorization", basic("bob", "builder")).body()).startsWith("bob|");
+        assertThat(send("/basic", "Authorization", basic("bob", "builder")).body())
+                .startsWith("bob|");
         java.net.http.HttpResponse<String> wrong = send("/basic", "Authorization", basic("alice", "guess"));
         assertThat(wrong.statusCode()).isEqualTo(401);
-        assertThat(wrong.headers().firstValue("www-authenticate"))
-                .hasValue("Basic realm=\"parry\", charset=\"UTF-8\"");
+        assertThat(wrong.headers().firstValue("www-authenticate")).hasValue("Basic realm=\"parry\", charset=\"UTF-8\"");
         assertThat(send("/basic", "Authorization", "Basic !!!").statusCode()).isEqualTo(401);
     }
 

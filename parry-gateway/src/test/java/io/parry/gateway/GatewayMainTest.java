@@ -162,7 +162,8 @@ class GatewayMainTest {
         try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
             int[] ports = child.awaitPorts();
             String line = child.awaitLine("Authorization: Bearer ");
-            String token = line.substring(line.indexOf("Bearer ") + "Bearer ".length(), line.indexOf('\'', line.indexOf("Bearer ")));
+            String token = line.substring(
+                    line.indexOf("Bearer ") + "Bearer ".length(), line.indexOf('\'', line.indexOf("Bearer ")));
 
             assertThat(get(ports[0], "/api/private").statusCode()).isEqualTo(401);
             HttpResponse<String> admitted = CLIENT.send(

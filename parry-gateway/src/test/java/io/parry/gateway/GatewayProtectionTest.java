@@ -40,13 +40,14 @@ class GatewayProtectionTest {
     private static final String ADMIN_TOKEN = "0123456789abcdef0123";
 
     @RegisterExtension
-    static final ServerExtension upstream = ServerExtension.of(Handler.sync((ctx, request) -> HttpResponse.ofText(
-            request.target() + " user=" + request.headers().getAll("x-user") + " client="
-                    + request.headers().get("x-client") + " key=" + request.headers().get("x-api-key"))));
+    static final ServerExtension upstream = ServerExtension.of(Handler.sync((ctx, request) ->
+            HttpResponse.ofText(request.target() + " user=" + request.headers().getAll("x-user") + " client="
+                    + request.headers().get("x-client") + " key="
+                    + request.headers().get("x-api-key"))));
 
     @RegisterExtension
-    static final ServerExtension idp = ServerExtension.of(Handler.sync((ctx, request) -> HttpResponse.of(
-            HttpStatus.OK, MediaType.JSON, HttpData.ofUtf8(new JWKSet(KEY.toPublicJWK()).toString()))));
+    static final ServerExtension idp = ServerExtension.of(Handler.sync((ctx, request) ->
+            HttpResponse.of(HttpStatus.OK, MediaType.JSON, HttpData.ofUtf8(new JWKSet(KEY.toPublicJWK()).toString()))));
 
     private static final String CONFIG =
             """
@@ -109,7 +110,9 @@ class GatewayProtectionTest {
             assertThat(response.statusCode()).isEqualTo(200);
             assertThat(response.body()).isEqualTo("/keyed/x?a=1 user=[] client=ci key=null");
             String line = nextLine();
-            assertThat(line).contains("GET /keyed/x?a=1&api_key=REDACTED HTTP/1.1").doesNotContain(API_KEY);
+            assertThat(line)
+                    .contains("GET /keyed/x?a=1&api_key=REDACTED HTTP/1.1")
+                    .doesNotContain(API_KEY);
             assertThat(gateway.get("/keyed/x?api_key=guess").statusCode()).isEqualTo(401);
         }
     }
@@ -117,13 +120,15 @@ class GatewayProtectionTest {
     @Test
     void appliesIpRulesToTheClientBehindTrustedProxiesWithRouteRulesReplacingDefaults() throws Exception {
         try (TestGateway gateway = start()) {
-            assertThat(forwardedFor(gateway, "/open", "203.0.113.9").statusCode()).isEqualTo(403);
+            assertThat(forwardedFor(gateway, "/open", "203.0.113.9").statusCode())
+                    .isEqualTo(403);
             assertThat(forwardedFor(gateway, "/open", "192.0.2.1").statusCode()).isEqualTo(200);
             var office = forwardedFor(gateway, "/office/a", "2001:db8::7");
             assertThat(office.statusCode()).isEqualTo(200);
             assertThat(office.headers().firstValue("x-frame-options")).isEmpty();
             assertThat(gateway.get("/office/a").statusCode()).isEqualTo(403);
-            assertThat(forwardedFor(gateway, "/office/a", "198.51.100.20, 2001:db9::1").statusCode())
+            assertThat(forwardedFor(gateway, "/office/a", "198.51.100.20, 2001:db9::1")
+                            .statusCode())
                     .isEqualTo(403);
         }
     }
@@ -137,7 +142,8 @@ class GatewayProtectionTest {
                     .header("Access-Control-Request-Method", "PUT"));
 
             assertThat(preflight.statusCode()).isEqualTo(204);
-            assertThat(preflight.headers().firstValue("access-control-allow-origin")).hasValue("https://app.example");
+            assertThat(preflight.headers().firstValue("access-control-allow-origin"))
+                    .hasValue("https://app.example");
         }
     }
 
@@ -190,7 +196,8 @@ class GatewayProtectionTest {
                 .subject("alice")
                 .expirationTime(Date.from(Instant.now().plus(Duration.ofMinutes(5))))
                 .build();
-        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256).keyID("k1").build(), claims);
+        SignedJWT jwt = new SignedJWT(
+                new JWSHeader.Builder(JWSAlgorithm.ES256).keyID("k1").build(), claims);
         jwt.sign(new ECDSASigner(KEY));
         return jwt.serialize();
     }

@@ -63,10 +63,7 @@ public final class IpRulesFilter implements Filter {
 
     /** A builder holding this filter's settings. */
     public Builder toBuilder() {
-        return new Builder()
-                .allow(allow.entries())
-                .deny(deny.entries())
-                .trustedProxies(trustedProxies.entries());
+        return new Builder().allow(allow.entries()).deny(deny.entries()).trustedProxies(trustedProxies.entries());
     }
 
     /** The blocks a client must be in, as given; empty means every address. */

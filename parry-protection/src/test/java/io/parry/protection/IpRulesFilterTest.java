@@ -23,8 +23,8 @@ class IpRulesFilterTest {
             .build()));
 
     @RegisterExtension
-    static final ServerExtension direct = ServerExtension.of(HELLO.with(
-            IpRulesFilter.builder().deny(List.of("127.0.0.0/8")).build()));
+    static final ServerExtension direct = ServerExtension.of(
+            HELLO.with(IpRulesFilter.builder().deny(List.of("127.0.0.0/8")).build()));
 
     @Test
     void admitsClientsInAnAllowedBlockBehindATrustedProxy() throws Exception {
@@ -49,14 +49,16 @@ class IpRulesFilterTest {
     @Test
     void ignoresForwardedForFromAnUntrustedPeer() throws Exception {
         assertThat(status(direct, "203.0.113.7")).isEqualTo(403);
-        java.net.http.HttpResponse<String> response = direct.client()
-                .send(HttpRequest.newBuilder(direct.uri("/")).build(), BodyHandlers.ofString());
+        java.net.http.HttpResponse<String> response =
+                direct.client().send(HttpRequest.newBuilder(direct.uri("/")).build(), BodyHandlers.ofString());
         assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
     }
 
     @Test
     void namesTheBadEntryWhenBuilt() {
-        assertThatThrownBy(() -> IpRulesFilter.builder().allow(List.of("10.0.0.0/8", "10.0.0/8")).build())
+        assertThatThrownBy(() -> IpRulesFilter.builder()
+                        .allow(List.of("10.0.0.0/8", "10.0.0/8"))
+                        .build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("allow: 10.0.0/8");
     }

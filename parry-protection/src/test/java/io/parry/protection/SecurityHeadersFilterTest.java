@@ -31,7 +31,8 @@ class SecurityHeadersFilterTest {
                 .hsts(Duration.ofDays(365), true)
                 .frameOptions("SAMEORIGIN")
                 .build();
-        Handler handler = Handler.sync((ctx, request) -> HttpResponse.ofText("hi").withHeader("X-Frame-Options", "DENY"));
+        Handler handler =
+                Handler.sync((ctx, request) -> HttpResponse.ofText("hi").withHeader("X-Frame-Options", "DENY"));
         try (HandlerTester tester = HandlerTester.of(handler.with(filter))) {
             TestResponse response = tester.get("/");
 
@@ -42,9 +43,12 @@ class SecurityHeadersFilterTest {
 
     @Test
     void refusesUnknownValues() {
-        assertThatThrownBy(() -> SecurityHeadersFilter.builder().frameOptions("ALLOW-FROM x").build())
+        assertThatThrownBy(() -> SecurityHeadersFilter.builder()
+                        .frameOptions("ALLOW-FROM x")
+                        .build())
                 .hasMessage("frameOptions: ALLOW-FROM x (expected: DENY, SAMEORIGIN or empty)");
-        assertThatThrownBy(() -> SecurityHeadersFilter.builder().referrerPolicy("never").build())
+        assertThatThrownBy(() ->
+                        SecurityHeadersFilter.builder().referrerPolicy("never").build())
                 .hasMessageStartingWith("referrerPolicy: never (expected: one of");
     }
 }

@@ -23,8 +23,8 @@ public final class HashingThreads {
     private static ExecutorService create() {
         int threads = Runtime.getRuntime().availableProcessors();
         AtomicInteger number = new AtomicInteger();
-        ThreadPoolExecutor executor = new ThreadPoolExecutor(
-                threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(256), task -> {
+        ThreadPoolExecutor executor =
+                new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(256), task -> {
                     Thread thread = new Thread(task, "parry-auth-hash-" + number.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;

@@ -17,8 +17,7 @@ public final class QueryParams {
             }
             if (isParam(query, start, end, name)) {
                 int equals = start + name.length();
-                return equals < end ? URLDecoder.decode(
-                        query.substring(equals + 1, end), StandardCharsets.UTF_8) : "";
+                return equals < end ? URLDecoder.decode(query.substring(equals + 1, end), StandardCharsets.UTF_8) : "";
             }
             start = end + 1;
         }

@@ -42,7 +42,13 @@ public final class RemoteKeys {
     private volatile boolean attempted;
 
     private RemoteKeys(
-            URI url, HttpClient client, Duration refresh, Duration minRefresh, Duration timeout, int maxSize, JWKSet keys) {
+            URI url,
+            HttpClient client,
+            Duration refresh,
+            Duration minRefresh,
+            Duration timeout,
+            int maxSize,
+            JWKSet keys) {
         this.url = url;
         this.configuredClient = client;
         this.refreshNanos = refresh.toNanos();
@@ -110,7 +116,10 @@ public final class RemoteKeys {
                 fetchedAtNanos = System.nanoTime();
                 log.debug("Fetched {} keys from {}", set.getKeys().size(), url);
             } else {
-                log.warn("Could not fetch the JWK Set from {}: {}; keeping {} known keys", url, reason(error),
+                log.warn(
+                        "Could not fetch the JWK Set from {}: {}; keeping {} known keys",
+                        url,
+                        reason(error),
                         keys.getKeys().size());
             }
             inflight.set(null);

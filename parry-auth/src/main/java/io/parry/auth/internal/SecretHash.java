@@ -103,7 +103,8 @@ public abstract sealed class SecretHash {
 
         static Argon2 fromPhc(String text) {
             String[] parts = text.split("\\$");
-            String expected = "expected $argon2id$v=19$m=<KiB>,t=<passes>,p=<lanes>$<salt>$<hash> (base64 without padding)";
+            String expected =
+                    "expected $argon2id$v=19$m=<KiB>,t=<passes>,p=<lanes>$<salt>$<hash> (base64 without padding)";
             if (parts.length != 6 || !parts[2].equals("v=19")) {
                 throw new IllegalArgumentException(expected);
             }

@@ -120,7 +120,8 @@ public final class TokenVerifier {
             tokens.put(token, bad);
             return bad;
         }
-        Verified verified = new Verified(identity(claims), claims.getExpirationTime().getTime() + skewMillis);
+        Verified verified =
+                new Verified(identity(claims), claims.getExpirationTime().getTime() + skewMillis);
         tokens.put(token, verified);
         return verified;
     }

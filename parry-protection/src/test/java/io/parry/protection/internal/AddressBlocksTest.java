@@ -47,8 +47,8 @@ class AddressBlocksTest {
     void findsTheClientBehindTrustedProxiesFromTheRight() throws Exception {
         AddressBlocks trusted = AddressBlocks.parse("trustedProxies", List.of("10.0.0.0/8", "fd00::/8"));
         InetSocketAddress proxy = new InetSocketAddress(InetAddress.getByName("fd00::1"), 5000);
-        HttpHeaders forwarded = HttpHeaders.of(
-                "x-forwarded-for", "198.51.100.9, 2001:db8::7", "X-Forwarded-For", "10.1.1.1");
+        HttpHeaders forwarded =
+                HttpHeaders.of("x-forwarded-for", "198.51.100.9, 2001:db8::7", "X-Forwarded-For", "10.1.1.1");
 
         assertThat(ClientAddress.of(proxy, forwarded, trusted)).isEqualTo(AddressBlocks.address("2001:db8::7"));
         InetSocketAddress stranger = new InetSocketAddress(InetAddress.getByName("2001:db8::5"), 5000);

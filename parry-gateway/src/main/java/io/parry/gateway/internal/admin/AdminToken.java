@@ -29,8 +29,7 @@ public final class AdminToken {
             boolean valid = authorization != null
                     && authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())
                     && MessageDigest.isEqual(
-                            authorization.substring(BEARER.length()).trim().getBytes(StandardCharsets.UTF_8),
-                            expected);
+                            authorization.substring(BEARER.length()).trim().getBytes(StandardCharsets.UTF_8), expected);
             if (valid) {
                 return admin.handle(ctx, request);
             }

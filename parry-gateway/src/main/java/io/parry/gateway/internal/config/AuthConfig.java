@@ -46,7 +46,11 @@ public sealed interface AuthConfig {
      * @param forwardClaims {@code sub} (the key's name) to a request field, or empty
      */
     record ApiKey(
-            String header, String queryParam, Map<String, String> keys, Path keysFile, Map<String, String> forwardClaims)
+            String header,
+            String queryParam,
+            Map<String, String> keys,
+            Path keysFile,
+            Map<String, String> forwardClaims)
             implements AuthConfig {}
 
     /**

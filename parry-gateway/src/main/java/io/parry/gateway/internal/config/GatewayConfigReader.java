@@ -101,12 +101,16 @@ final class GatewayConfigReader {
         if (entry != null && entry.value() instanceof YamlScalar scalar && !scalar.isNull()) {
             token = scalar.text();
             if (token.length() < 16 || hasSpaceOrControl(token)) {
-                errors.add(scalar.location(), "'token' must be at least 16 characters without spaces (expected: a"
-                        + " random secret such as the output of openssl rand -hex 16)");
+                errors.add(
+                        scalar.location(),
+                        "'token' must be at least 16 characters without spaces (expected: a"
+                                + " random secret such as the output of openssl rand -hex 16)");
                 return null;
             }
         } else if (entry != null) {
-            errors.add(entry.value().location(), "'token' must be a string, got " + entry.value().describe());
+            errors.add(
+                    entry.value().location(),
+                    "'token' must be a string, got " + entry.value().describe());
             return null;
         }
         if (token == null && !isLoopback(admin.host())) {

@@ -23,8 +23,8 @@ import java.util.Map;
 final class ProtectionReader {
     static final List<String> KEYS = List.of("ipRules", "cors", "auth", "securityHeaders");
     static final List<String> IP_RULES_KEYS = List.of("allow", "deny");
-    static final List<String> CORS_KEYS = List.of(
-            "allowOrigins", "allowMethods", "allowHeaders", "exposeHeaders", "allowCredentials", "maxAge");
+    static final List<String> CORS_KEYS =
+            List.of("allowOrigins", "allowMethods", "allowHeaders", "exposeHeaders", "allowCredentials", "maxAge");
     static final List<String> AUTH_KEYS = List.of("jwt", "apiKey", "basic");
     static final List<String> JWT_KEYS = List.of(
             "jwksUrl",
@@ -74,8 +74,10 @@ final class ProtectionReader {
         List<String> allow = section.strings("allow", "an IP address or CIDR block such as 10.0.0.0/8");
         List<String> deny = section.strings("deny", "an IP address or CIDR block such as 10.0.0.0/8");
         if (allow.isEmpty() && deny.isEmpty() && section.errors().count() == errorsBefore) {
-            section.error(section.location(), section.context() + " has neither 'allow' nor 'deny' (expected a list of"
-                    + " addresses or CIDR blocks in one of them)");
+            section.error(
+                    section.location(),
+                    section.context() + " has neither 'allow' nor 'deny' (expected a list of"
+                            + " addresses or CIDR blocks in one of them)");
         }
         return section.build(
                 errorsBefore,
@@ -104,10 +106,13 @@ final class ProtectionReader {
                 section.strings("exposeHeaders", "a field name such as location"),
                 section.bool("allowCredentials", false),
                 section.has("maxAge") ? section.duration("maxAge", null) : null);
-        return section.build(errorsBefore, () -> {
-            cors.toFilter();
-            return cors;
-        }, null);
+        return section.build(
+                errorsBefore,
+                () -> {
+                    cors.toFilter();
+                    return cors;
+                },
+                null);
     }
 
     private AuthConfig auth(Section parent) {
@@ -119,15 +124,18 @@ final class ProtectionReader {
         for (String key : AUTH_KEYS) {
             if (section.has(key)) {
                 if (kind != null) {
-                    section.error(section.keyLocation(key), section.context() + " has both '" + kind + "' and '" + key
-                            + "' (expected exactly one of jwt, apiKey, basic)");
+                    section.error(
+                            section.keyLocation(key),
+                            section.context() + " has both '" + kind + "' and '" + key
+                                    + "' (expected exactly one of jwt, apiKey, basic)");
                     return null;
                 }
                 kind = key;
             }
         }
         if (kind == null) {
-            section.error(section.location(), section.context() + " names no scheme (expected one of jwt, apiKey, basic)");
+            section.error(
+                    section.location(), section.context() + " names no scheme (expected one of jwt, apiKey, basic)");
             return null;
         }
         return switch (kind) {
@@ -150,33 +158,40 @@ final class ProtectionReader {
                 jwksUrl = URI.create(url);
                 JwksSource.builder(jwksUrl).build();
             } catch (IllegalArgumentException e) {
-                section.invalid("jwksUrl", "'jwksUrl' must be an absolute http URL such as"
-                        + " http://idp:8080/.well-known/jwks.json, got '" + url + "'");
+                section.invalid(
+                        "jwksUrl",
+                        "'jwksUrl' must be an absolute http URL such as"
+                                + " http://idp:8080/.well-known/jwks.json, got '" + url + "'");
             }
         }
         AuthConfig.Jwt jwt = new AuthConfig.Jwt(
                 jwksUrl,
                 section.has("issuer") ? section.string("issuer", null) : null,
                 section.strings("audiences", "an audience"),
-                section.has("algorithms") ? section.strings("algorithms", "an algorithm such as ES256") : List.of("ES256", "RS256"),
+                section.has("algorithms")
+                        ? section.strings("algorithms", "an algorithm such as ES256")
+                        : List.of("ES256", "RS256"),
                 section.duration("clockSkew", Duration.ofSeconds(60)),
                 section.strings("requiredScopes", "a scope"),
                 section.stringMap("requiredClaims", "a claim value"),
                 forwardClaims(section),
                 section.positiveDuration("refreshInterval", Duration.ofMinutes(5)),
                 section.duration("minRefreshInterval", Duration.ofSeconds(10)));
-        return section.build(errorsBefore, () -> {
-            JwtFilter.builder(NO_KEYS)
-                    .issuer(jwt.issuer())
-                    .audiences(jwt.audiences())
-                    .algorithms(jwt.algorithms())
-                    .clockSkew(jwt.clockSkew())
-                    .requiredScopes(jwt.requiredScopes())
-                    .requiredClaims(jwt.requiredClaims())
-                    .forwardClaims(jwt.forwardClaims())
-                    .build();
-            return jwt;
-        }, null);
+        return section.build(
+                errorsBefore,
+                () -> {
+                    JwtFilter.builder(NO_KEYS)
+                            .issuer(jwt.issuer())
+                            .audiences(jwt.audiences())
+                            .algorithms(jwt.algorithms())
+                            .clockSkew(jwt.clockSkew())
+                            .requiredScopes(jwt.requiredScopes())
+                            .requiredClaims(jwt.requiredClaims())
+                            .forwardClaims(jwt.forwardClaims())
+                            .build();
+                    return jwt;
+                },
+                null);
     }
 
     private AuthConfig.ApiKey apiKey(Section auth) {
@@ -185,18 +200,22 @@ final class ProtectionReader {
             return null;
         }
         int errorsBefore = section.errors().count();
-        String header = section.has("queryParam") && !section.has("header") ? null : section.string("header", "x-api-key");
+        String header =
+                section.has("queryParam") && !section.has("header") ? null : section.string("header", "x-api-key");
         String queryParam = section.has("queryParam") ? section.string("queryParam", null) : null;
         Map<String, String> keys = section.stringMap("keys", "a hash such as sha256:<hex> or $2b$...");
         Path file = secrets(section, "keys", "keysFile", keys);
         AuthConfig.ApiKey apiKey = new AuthConfig.ApiKey(header, queryParam, keys, file, forwardClaims(section));
-        return section.build(errorsBefore, () -> {
-            ApiKeyFilter.builder(credentials(keys, file))
-                    .header(header)
-                    .queryParam(queryParam)
-                    .build();
-            return apiKey;
-        }, null);
+        return section.build(
+                errorsBefore,
+                () -> {
+                    ApiKeyFilter.builder(credentials(keys, file))
+                            .header(header)
+                            .queryParam(queryParam)
+                            .build();
+                    return apiKey;
+                },
+                null);
     }
 
     private AuthConfig.Basic basic(Section auth) {
@@ -209,10 +228,15 @@ final class ProtectionReader {
         Map<String, String> users = section.stringMap("users", "a bcrypt ($2b$...) or Argon2id ($argon2id$...) hash");
         Path file = secrets(section, "users", "usersFile", users);
         AuthConfig.Basic basic = new AuthConfig.Basic(realm, users, file, forwardClaims(section));
-        return section.build(errorsBefore, () -> {
-            BasicAuthFilter.builder(credentials(users, file)).realm(realm).build();
-            return basic;
-        }, null);
+        return section.build(
+                errorsBefore,
+                () -> {
+                    BasicAuthFilter.builder(credentials(users, file))
+                            .realm(realm)
+                            .build();
+                    return basic;
+                },
+                null);
     }
 
     /** The file of secrets, checked to exist and parse now; an error unless exactly one of inline and file is given. */
@@ -220,8 +244,10 @@ final class ProtectionReader {
         boolean hasInline = section.has(inlineKey);
         boolean hasFile = section.has(fileKey);
         if (hasInline == hasFile) {
-            section.error(section.location(), section.context() + (hasInline ? " has both" : " has neither") + " '"
-                    + inlineKey + "' and '" + fileKey + "' (expected exactly one)");
+            section.error(
+                    section.location(),
+                    section.context() + (hasInline ? " has both" : " has neither") + " '" + inlineKey + "' and '"
+                            + fileKey + "' (expected exactly one)");
             return null;
         }
         if (!hasFile) {
@@ -248,8 +274,10 @@ final class ProtectionReader {
         Map<String, String> claims = section.stringMap("forwardClaims", "a request field name such as X-User-Id");
         claims.forEach((claim, field) -> {
             if (!HeaderSyntax.isName(field)) {
-                section.invalid("forwardClaims", "'" + field + "' in 'forwardClaims' is not a field name (expected a"
-                        + " token such as X-User-Id)");
+                section.invalid(
+                        "forwardClaims",
+                        "'" + field + "' in 'forwardClaims' is not a field name (expected a"
+                                + " token such as X-User-Id)");
             }
         });
         return claims;
@@ -268,8 +296,7 @@ final class ProtectionReader {
                 .hsts(hsts, section.bool("hstsIncludeSubDomains", false))
                 .noSniff(section.bool("noSniff", true))
                 .frameOptions(section.isOff("frameOptions") ? "" : section.string("frameOptions", "DENY"))
-                .referrerPolicy(
-                        section.isOff("referrerPolicy") ? "" : section.string("referrerPolicy", "no-referrer"));
+                .referrerPolicy(section.isOff("referrerPolicy") ? "" : section.string("referrerPolicy", "no-referrer"));
         return section.build(errorsBefore, headers::build, null);
     }
 }

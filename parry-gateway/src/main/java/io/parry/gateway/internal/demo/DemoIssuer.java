@@ -42,7 +42,9 @@ final class DemoIssuer {
     static DemoIssuer start(int port) {
         ECKey key;
         try {
-            key = new ECKeyGenerator(Curve.P_256).keyID("demo-" + Long.toHexString(System.currentTimeMillis())).generate();
+            key = new ECKeyGenerator(Curve.P_256)
+                    .keyID("demo-" + Long.toHexString(System.currentTimeMillis()))
+                    .generate();
         } catch (JOSEException e) {
             throw new IllegalStateException("cannot make the demo's signing key", e);
         }
@@ -72,8 +74,11 @@ final class DemoIssuer {
                 .expirationTime(Date.from(now.plus(Duration.ofDays(1))))
                 .build();
         try {
-            SignedJWT jwt =
-                    new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256).keyID(key.getKeyID()).build(), claims);
+            SignedJWT jwt = new SignedJWT(
+                    new JWSHeader.Builder(JWSAlgorithm.ES256)
+                            .keyID(key.getKeyID())
+                            .build(),
+                    claims);
             jwt.sign(new ECDSASigner(key));
             return jwt.serialize();
         } catch (JOSEException e) {

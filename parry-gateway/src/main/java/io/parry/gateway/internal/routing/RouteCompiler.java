@@ -46,7 +46,10 @@ public final class RouteCompiler {
         List<String> errors = new ArrayList<>();
         for (RouteConfig route : config.routes()) {
             try {
-                add(router, route, ProtectionFilters.wrap(handler(route, groups, forwarding), route.protection(), resources));
+                add(
+                        router,
+                        route,
+                        ProtectionFilters.wrap(handler(route, groups, forwarding), route.protection(), resources));
             } catch (IllegalArgumentException e) {
                 errors.add("routes." + route.name() + ": " + e.getMessage());
             }

@@ -34,8 +34,9 @@ class ConfigValidationTest {
     @Test
     void reportsARootThatIsNotAMapping() {
         assertThat(errors("- a\n- b\n"))
-                .containsExactly("gw.yaml:1:1: the file must be a mapping with keys version, listener, admin, limits,"
-                        + " timeouts, forwarding, accessLog, metrics, tracing, upstreams, defaults, routes, got a list");
+                .containsExactly(
+                        "gw.yaml:1:1: the file must be a mapping with keys version, listener, admin, limits,"
+                                + " timeouts, forwarding, accessLog, metrics, tracing, upstreams, defaults, routes, got a list");
     }
 
     @Test

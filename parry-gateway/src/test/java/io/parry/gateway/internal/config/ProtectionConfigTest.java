@@ -66,11 +66,13 @@ class ProtectionConfigTest {
                 "gw.yaml",
                 Map.of());
 
-        AuthConfig.Jwt jwt = (AuthConfig.Jwt) config.routes().get(0).protection().auth();
+        AuthConfig.Jwt jwt =
+                (AuthConfig.Jwt) config.routes().get(0).protection().auth();
         assertThat(jwt.jwksUrl()).hasToString("http://idp:8080/jwks");
         assertThat(jwt.algorithms()).containsExactly("ES256", "RS256");
         assertThat(jwt.requiredScopes()).containsExactly("read");
-        AuthConfig.ApiKey key = (AuthConfig.ApiKey) config.routes().get(1).protection().auth();
+        AuthConfig.ApiKey key =
+                (AuthConfig.ApiKey) config.routes().get(1).protection().auth();
         assertThat(key.header()).isEqualTo("X-Key");
         assertThat(key.queryParam()).isNull();
     }
