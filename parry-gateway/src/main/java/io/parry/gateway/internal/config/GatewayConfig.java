@@ -42,6 +42,14 @@ public record GatewayConfig(
         routes = List.copyOf(routes);
     }
 
+    /** The configuration without the admin token's value, which must not reach a log. */
+    @Override
+    public String toString() {
+        return "GatewayConfig[version=" + version + ", listener=" + listener + ", admin=" + admin + ", forwarding="
+                + forwarding + ", accessLog=" + accessLog + ", metrics=" + metrics + ", upstreams=" + upstreams
+                + ", routes=" + routes + ", adminToken=" + (adminToken == null ? "none" : "(set)") + "]";
+    }
+
     /** A configuration whose admin API requires no token. */
     public GatewayConfig(
             String version,

@@ -200,8 +200,7 @@ final class ProtectionReader {
             return null;
         }
         int errorsBefore = section.errors().count();
-        String header =
-                section.has("queryParam") && !section.has("header") ? null : section.string("header", "x-api-key");
+        String header = section.string("header", "x-api-key");
         String queryParam = section.has("queryParam") ? section.string("queryParam", null) : null;
         Map<String, String> keys = section.stringMap("keys", "a hash such as sha256:<hex> or $2b$...");
         Path file = secrets(section, "keys", "keysFile", keys);
