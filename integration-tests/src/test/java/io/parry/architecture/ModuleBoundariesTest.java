@@ -33,6 +33,8 @@ class ModuleBoundariesTest {
             "validation",
             "client",
             "proxy",
+            "protection",
+            "auth",
             "micrometer",
             "opentelemetry",
             "startup",

@@ -3,6 +3,7 @@ package io.parry.gateway;
 import static java.util.Objects.requireNonNull;
 
 import io.parry.gateway.internal.admin.AdminApi;
+import io.parry.gateway.internal.admin.AdminToken;
 import io.parry.gateway.internal.admin.GatewayHealth;
 import io.parry.gateway.internal.config.AccessLogKind;
 import io.parry.gateway.internal.config.ConfigException;
@@ -191,7 +192,7 @@ public final class Gateway implements AutoCloseable {
         Optional<Handler> scrape = metrics != null ? metrics.scrapeHandler() : Optional.empty();
         admin = Server.builder()
                 .options(config.admin())
-                .handler(AdminApi.of(reloader, upstreams, health, scrape))
+                .handler(AdminToken.protect(AdminApi.of(reloader, upstreams, health, scrape), config.adminToken()))
                 .options(options -> options.eventLoopThreads(1))
                 .build()
                 .start();

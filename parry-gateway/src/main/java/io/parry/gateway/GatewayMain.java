@@ -102,6 +102,10 @@ public final class GatewayMain {
                         port,
                         port,
                         demo.port());
+                log.info(
+                        "Demo: /api/private wants a JWT; try curl -H 'Authorization: Bearer {}' http://localhost:{}/api/private",
+                        demo.token(),
+                        port);
             }
         });
     }

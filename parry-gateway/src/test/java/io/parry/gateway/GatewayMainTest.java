@@ -158,6 +158,25 @@ class GatewayMainTest {
     }
 
     @Test
+    void demoPrintsATokenThatItsJwtProtectedRouteAccepts() throws Exception {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
+            int[] ports = child.awaitPorts();
+            String line = child.awaitLine("Authorization: Bearer ");
+            String token = line.substring(
+                    line.indexOf("Bearer ") + "Bearer ".length(), line.indexOf('\'', line.indexOf("Bearer ")));
+
+            assertThat(get(ports[0], "/api/private").statusCode()).isEqualTo(401);
+            HttpResponse<String> admitted = CLIENT.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports[0] + "/api/private"))
+                            .header("Authorization", "Bearer " + token)
+                            .build(),
+                    BodyHandlers.ofString());
+            assertThat(admitted.statusCode()).isEqualTo(200);
+            assertThat(admitted.body()).isEqualTo("Hello, verified caller\n");
+        }
+    }
+
+    @Test
     void demoTodosAnswerOnceTheTodoServiceListensEvenAfterEarlyRequestsFailed() throws Exception {
         try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
             int[] ports = child.awaitPorts();

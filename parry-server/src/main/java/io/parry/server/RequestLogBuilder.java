@@ -33,6 +33,17 @@ public interface RequestLogBuilder {
     RequestLogBuilder addUpstreamNanos(long nanos);
 
     /**
+     * Replaces the raw query the log records (without {@code ?}), for a filter that took a secret out
+     * of it, such as an API key; a later call replaces an earlier one. This default, for builders that
+     * keep nothing, drops the fact.
+     *
+     * @return this builder
+     */
+    default RequestLogBuilder query(String query) {
+        return this;
+    }
+
+    /**
      * Sets which side ended the exchange when it did not end normally, for example {@link
      * EndedBy#CLIENT} for a request body the client broke; a later call replaces an earlier one. Left
      * unset, the server fills in what it saw itself (a request it refused or a client that left before

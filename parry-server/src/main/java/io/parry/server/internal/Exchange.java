@@ -94,6 +94,8 @@ final class Exchange
     String route;
     String upstream;
     long upstreamNanos = -1;
+    /** The query the log records instead of the request's, after a filter removed a secret from it. */
+    String loggedQuery;
 
     private ExchangeState state = ExchangeState.RECEIVING;
     /** Made when someone asks, or completed at once when the client is gone before anyone did. */
@@ -435,6 +437,12 @@ final class Exchange
     @Override
     public RequestLogBuilder endedBy(EndedBy side) {
         this.endedBy = side;
+        return this;
+    }
+
+    @Override
+    public RequestLogBuilder query(String query) {
+        this.loggedQuery = query;
         return this;
     }
 

@@ -37,7 +37,7 @@ final class ExchangeLog {
             HttpHeaders headers = request.headers();
             log.method(request.method())
                     .path(request.path())
-                    .query(request.query())
+                    .query(exchange.loggedQuery != null ? exchange.loggedQuery : request.query())
                     .userAgent(headers.get("user-agent"))
                     .referer(headers.get("referer"));
         } else if (exchange.refusedTarget() != null) {

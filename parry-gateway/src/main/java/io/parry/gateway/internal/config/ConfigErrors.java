@@ -12,6 +12,11 @@ final class ConfigErrors {
     private final List<ConfigError> errors = new ArrayList<>();
     private final Set<Integer> mutedLines = new HashSet<>();
 
+    /** The file's name as errors give it. */
+    String file() {
+        return file;
+    }
+
     ConfigErrors(String file) {
         this.file = file;
     }

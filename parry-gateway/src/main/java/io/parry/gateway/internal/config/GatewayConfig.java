@@ -23,6 +23,7 @@ import java.util.Map;
  * @param metrics the metric registries (default Prometheus)
  * @param upstreams the upstream groups by name, in declaration order
  * @param routes the routes in declaration order
+ * @param adminToken the bearer token the admin API requires, or {@code null} for none (only on loopback)
  */
 public record GatewayConfig(
         String version,
@@ -32,11 +33,33 @@ public record GatewayConfig(
         AccessLogKind accessLog,
         MetricsConfig metrics,
         Map<String, UpstreamConfig> upstreams,
-        List<RouteConfig> routes) {
+        List<RouteConfig> routes,
+        String adminToken) {
 
     /** Copies the collections, keeping the upstreams' declaration order. */
     public GatewayConfig {
         upstreams = Collections.unmodifiableMap(new LinkedHashMap<>(upstreams));
         routes = List.copyOf(routes);
+    }
+
+    /** The configuration without the admin token's value, which must not reach a log. */
+    @Override
+    public String toString() {
+        return "GatewayConfig[version=" + version + ", listener=" + listener + ", admin=" + admin + ", forwarding="
+                + forwarding + ", accessLog=" + accessLog + ", metrics=" + metrics + ", upstreams=" + upstreams
+                + ", routes=" + routes + ", adminToken=" + (adminToken == null ? "none" : "(set)") + "]";
+    }
+
+    /** A configuration whose admin API requires no token. */
+    public GatewayConfig(
+            String version,
+            ServerOptions listener,
+            ServerOptions admin,
+            ForwardingOptions forwarding,
+            AccessLogKind accessLog,
+            MetricsConfig metrics,
+            Map<String, UpstreamConfig> upstreams,
+            List<RouteConfig> routes) {
+        this(version, listener, admin, forwarding, accessLog, metrics, upstreams, routes, null);
     }
 }

@@ -4,6 +4,8 @@ import io.parry.proxy.ForwardingOptions;
 import io.parry.server.RequestLimits;
 import io.parry.server.ServerOptions;
 import io.parry.server.ServerTimeouts;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,9 +27,10 @@ final class GatewayConfigReader {
             "metrics",
             "tracing",
             "upstreams",
+            "defaults",
             "routes");
     static final List<String> LISTENER_KEYS = List.of("host", "port", PathNormalizationReader.KEY);
-    static final List<String> ADMIN_KEYS = List.of("host", "port");
+    static final List<String> ADMIN_KEYS = List.of("host", "port", "token");
     static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
     static final List<String> TIMEOUTS_KEYS = List.of("headerRead", "idle", "request", "write");
     static final List<String> FORWARDING_KEYS = List.of("trustedProxies", "via", "xForwarded", "forwarded");
@@ -68,8 +71,69 @@ final class GatewayConfigReader {
         AccessLogKind accessLog = ObservabilityReader.accessLog(top);
         MetricsConfig metrics = ObservabilityReader.metrics(top);
         listener.tracing(top.bool("tracing", ServerOptions.ofDefault().tracing()));
+        ProtectionReader protection = new ProtectionReader(forwarding.trustedProxies(), baseDirectory());
+        RouteProtection defaults = defaults(top, protection);
         return new GatewayConfig(
-                version, listener.build(), admin, forwarding, accessLog, metrics, upstreams, routes(top, upstreams));
+                version,
+                listener.build(),
+                admin,
+                forwarding,
+                accessLog,
+                metrics,
+                upstreams,
+                routes(top, upstreams, protection, defaults),
+                adminToken(top, admin));
+    }
+
+    /** The file's {@code defaults}: what protects every route that does not say otherwise. */
+    private static RouteProtection defaults(Section top, ProtectionReader protection) {
+        Section section = top.section("defaults", "'defaults'", ProtectionReader.KEYS);
+        return section == null ? RouteProtection.NONE : protection.read(section, RouteProtection.NONE);
+    }
+
+    /**
+     * The admin API's token; required when the admin listener is bound to anything but loopback, since
+     * the admin API can reload the configuration and shows the upstreams.
+     */
+    private String adminToken(Section top, ServerOptions admin) {
+        YamlEntry entry = top.node("admin") instanceof YamlMap map ? map.entry("token") : null;
+        String token = null;
+        if (entry != null && entry.value() instanceof YamlScalar scalar && !scalar.isNull()) {
+            token = scalar.text();
+            if (token.length() < 16 || hasSpaceOrControl(token)) {
+                errors.add(
+                        scalar.location(),
+                        "'token' must be at least 16 characters without spaces (expected: a"
+                                + " random secret such as the output of openssl rand -hex 16)");
+                return null;
+            }
+        } else if (entry != null) {
+            errors.add(
+                    entry.value().location(),
+                    "'token' must be a string, got " + entry.value().describe());
+            return null;
+        }
+        if (token == null && !isLoopback(admin.host())) {
+            errors.add(
+                    top.keyLocation("admin"),
+                    "the admin listener on " + admin.host() + " is not on loopback, so 'admin' needs a 'token'"
+                            + " (expected: token: ${ADMIN_TOKEN}, or host: 127.0.0.1)");
+        }
+        return token;
+    }
+
+    private static boolean isLoopback(String host) {
+        return host.equals("localhost") || host.equals("::1") || host.equals("[::1]") || host.startsWith("127.");
+    }
+
+    /** Where relative paths in the file start: the file's directory, or the working directory. */
+    private Path baseDirectory() {
+        try {
+            Path parent = Path.of(errors.file()).toAbsolutePath().getParent();
+            return parent != null ? parent : Path.of("").toAbsolutePath();
+        } catch (InvalidPathException e) {
+            return Path.of("").toAbsolutePath();
+        }
     }
 
     /** A listener's address and path normalisation (the admin's keys have none), the rest of its options the defaults. */
@@ -196,12 +260,13 @@ final class GatewayConfigReader {
         return upstreams;
     }
 
-    private List<RouteConfig> routes(Section top, Map<String, UpstreamConfig> upstreams) {
+    private List<RouteConfig> routes(
+            Section top, Map<String, UpstreamConfig> upstreams, ProtectionReader protection, RouteProtection defaults) {
         YamlList list = top.list("routes", "a list of routes");
         if (list == null) {
             return List.of();
         }
-        RouteReader reader = new RouteReader(errors, upstreams.keySet());
+        RouteReader reader = new RouteReader(errors, upstreams.keySet(), protection, defaults);
         List<RouteConfig> routes = new ArrayList<>(list.items().size());
         for (int i = 0; i < list.items().size(); i++) {
             routes.add(reader.read(list.items().get(i), i + 1));

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /** Reads the routes one at a time: a unique name, a match, and exactly one action. */
 final class RouteReader {
-    static final List<String> KEYS = List.of("name", "match", "proxy", "respond", "redirect");
+    static final List<String> KEYS =
+            List.of("name", "match", "proxy", "respond", "redirect", "ipRules", "cors", "auth", "securityHeaders");
     private static final List<String> ACTIONS = List.of("proxy", "respond", "redirect");
     static final List<String> RESPOND_KEYS = List.of("status", "body", "contentType", "headers");
     static final List<String> REDIRECT_KEYS = List.of("location", "status", "keepPath");
@@ -18,9 +19,15 @@ final class RouteReader {
     private final ProxyActionReader proxies;
     private final Map<String, Location> names = new HashMap<>();
 
-    RouteReader(ConfigErrors errors, Collection<String> upstreams) {
+    private final ProtectionReader protection;
+    private final RouteProtection defaults;
+
+    RouteReader(
+            ConfigErrors errors, Collection<String> upstreams, ProtectionReader protection, RouteProtection defaults) {
         this.errors = errors;
         this.proxies = new ProxyActionReader(upstreams);
+        this.protection = protection;
+        this.defaults = defaults;
     }
 
     /** The route at this 1-based position; parts that are wrong are {@code null} after their errors. */
@@ -37,7 +44,7 @@ final class RouteReader {
         Section section = Section.of(node, "routes", "route '" + name + "'", errors, KEYS);
         checkName(section, name);
         MatchConfig match = MatchReader.read(section);
-        return new RouteConfig(name, match, action(section, match));
+        return new RouteConfig(name, match, action(section, match), protection.read(section, defaults));
     }
 
     /** The name the route gives itself, so that every message about it can use it, or the default. */

@@ -29,19 +29,23 @@ public final class TodoDemo implements AutoCloseable {
     public static final String SOURCE_NAME = "demo.yaml (built in)";
 
     private final int port;
+    private final int issuerPort;
     private final CompletableFuture<Server> todo = new CompletableFuture<>();
+    private final CompletableFuture<DemoIssuer> issuer = new CompletableFuture<>();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private TodoDemo(int port) {
+    private TodoDemo(int port, int issuerPort) {
         this.port = port;
+        this.issuerPort = issuerPort;
     }
 
-    /** Picks a free port for the todo service; nothing starts yet. */
+    /** Picks free ports for the todo service and the token issuer's key set; nothing starts yet. */
     public static TodoDemo withFreePort() {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return new TodoDemo(probe.getLocalPort());
+        try (ServerSocket todo = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                ServerSocket issuer = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return new TodoDemo(todo.getLocalPort(), issuer.getLocalPort());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot find a free port for the demo's todo service", e);
+            throw new UncheckedIOException("cannot find free ports for the demo's services", e);
         }
     }
 
@@ -54,16 +58,22 @@ public final class TodoDemo implements AutoCloseable {
     public ConfigSource source(Map<String, String> env) {
         Map<String, String> withTodo = new HashMap<>(env);
         withTodo.put("DEMO_SERVICE_PORT", Integer.toString(port));
+        withTodo.put("DEMO_JWKS_PORT", Integer.toString(issuerPort));
         return ConfigSource.text(SOURCE_NAME, ConfigLoader.demoYaml(), withTodo);
     }
 
-    /** Starts the todo service on a daemon thread; the stage completes when it listens. */
+    /**
+     * Starts the token issuer and the todo service on a daemon thread; the stage completes when both
+     * listen.
+     */
     public CompletionStage<Server> start() {
         Thread thread = new Thread(
                 () -> {
                     try {
+                        issuer.complete(DemoIssuer.start(issuerPort));
                         todo.complete(TodoService.start(port));
                     } catch (RuntimeException e) {
+                        issuer.completeExceptionally(e);
                         todo.completeExceptionally(e);
                     }
                 },
@@ -90,11 +100,17 @@ public final class TodoDemo implements AutoCloseable {
                 : HealthStatus.up("the todo service listens on port " + port);
     }
 
-    /** Stops the todo service if it started; later calls do nothing. */
+    /** A token the demo's {@code /api/private} route accepts, once {@link #start()} completed. */
+    public String token() {
+        return issuer.join().token();
+    }
+
+    /** Stops the todo service and the issuer if they started; later calls do nothing. */
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
             todo.thenAccept(server -> server.stop(Duration.ofSeconds(1)));
+            issuer.thenAccept(DemoIssuer::stop);
         }
     }
 }

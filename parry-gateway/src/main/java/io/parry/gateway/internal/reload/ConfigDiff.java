@@ -45,6 +45,7 @@ public final class ConfigDiff {
         diff.routesReordered = !kept.equals(keptBefore);
         diff.restartSetting("listener", address(previous.listener()), address(next.listener()));
         diff.restartSetting("admin", previous.admin(), next.admin());
+        diff.restartSetting("admin token", previous.adminToken(), next.adminToken());
         diff.restartSetting(
                 "limits", previous.listener().limits(), next.listener().limits());
         diff.restartSetting(

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.parry.gateway.ReloadResult;
 import io.parry.gateway.internal.config.ConfigException;
 import io.parry.gateway.internal.config.GatewayConfig;
+import io.parry.gateway.internal.routing.AuthResources;
 import io.parry.gateway.internal.routing.RouteCompiler;
 import io.parry.gateway.internal.upstream.UpstreamRegistry;
 import io.parry.server.routing.Router;
@@ -34,6 +35,7 @@ public final class Reloader implements AutoCloseable {
 
     private final ConfigSource source;
     private final UpstreamRegistry upstreams;
+    private final AuthResources authResources = new AuthResources();
     private final AtomicReference<ActiveConfig> active = new AtomicReference<>();
     private final ExecutorService executor = Executors.newSingleThreadExecutor(task -> {
         Thread thread = new Thread(task, "parry-gateway-reload");
@@ -107,6 +109,7 @@ public final class Reloader implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        authResources.close();
     }
 
     private ReloadResult reloadNow(ReloadTrigger trigger) {
@@ -165,7 +168,7 @@ public final class Reloader implements AutoCloseable {
             errors.addAll(change.errors());
             return null;
         }
-        RouteCompiler.Result compiled = RouteCompiler.compile(config, change.groups());
+        RouteCompiler.Result compiled = RouteCompiler.compile(config, change.groups(), authResources);
         if (compiled.table() == null) {
             upstreams.abandon(change);
             errors.addAll(compiled.errors());

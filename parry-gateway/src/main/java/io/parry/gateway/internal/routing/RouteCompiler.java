@@ -37,15 +37,19 @@ public final class RouteCompiler {
 
     /**
      * The router for the configuration's routes, or the problems that keep a route from being built,
-     * one sentence each, prefixed by the route's name.
+     * one sentence each, prefixed by the route's name. Authentication's key sets and their client come
+     * from {@code resources}, which outlive the table.
      */
-    public static Result compile(GatewayConfig config, Map<String, UpstreamGroup> groups) {
+    public static Result compile(GatewayConfig config, Map<String, UpstreamGroup> groups, AuthResources resources) {
         ForwardingOptions forwarding = config.forwarding();
         Router.Builder router = Router.builder().onShadowedRoute(finding -> log.warn("Routes: {}", finding));
         List<String> errors = new ArrayList<>();
         for (RouteConfig route : config.routes()) {
             try {
-                add(router, route, handler(route, groups, forwarding));
+                add(
+                        router,
+                        route,
+                        ProtectionFilters.wrap(handler(route, groups, forwarding), route.protection(), resources));
             } catch (IllegalArgumentException e) {
                 errors.add("routes." + route.name() + ": " + e.getMessage());
             }

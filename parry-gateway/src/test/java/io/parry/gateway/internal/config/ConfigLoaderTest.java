@@ -221,7 +221,7 @@ class ConfigLoaderTest {
         assertThat(config.upstreams().get("todo").breaker()).isEqualTo(BreakerOptions.disabled());
         assertThat(config.routes())
                 .extracting(route -> route.match().path())
-                .containsExactly("/api/todos", "/todos", "/hello");
+                .containsExactly("/api/todos", "/todos", "/hello", "/api/private");
         assertThat(config.routes().get(2).action())
                 .isEqualTo(new RespondAction(200, "Hello from Parry\n", "text/plain; charset=utf-8", Map.of()));
     }

@@ -55,7 +55,7 @@ class RoutePrecedenceTest {
     @BeforeAll
     static void compileRoutes() {
         GatewayConfig config = ConfigLoader.parse(CONFIG, "gateway.yaml", Map.of());
-        RouteCompiler.Result compiled = RouteCompiler.compile(config, Map.of());
+        RouteCompiler.Result compiled = RouteCompiler.compile(config, Map.of(), new AuthResources());
         assertThat(compiled.errors()).isEmpty();
         gateway = HandlerTester.of(compiled.table());
     }

@@ -1,0 +1,48 @@
+package io.parry.auth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.parry.auth.internal.SecretHash;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import org.junit.jupiter.api.Test;
+
+class SecretChecksTest {
+    private final List<Runnable> held = new ArrayList<>();
+    private final Executor holding = held::add;
+    private final Credentials keys = Credentials.of(Map.of("ci", "sha256:" + SecretHash.sha256Hex("right")));
+
+    @Test
+    void refusesNewGuessesAtOnceWhileAsManyChecksAsAllowedRun() {
+        SecretChecks checks = new SecretChecks(keys, holding, 1, 100, 60_000_000_000L);
+
+        CompletableFuture<SecretChecks.Verdict> first =
+                checks.check("a", hashes -> "ci").toCompletableFuture();
+        CompletableFuture<SecretChecks.Verdict> second =
+                checks.check("b", hashes -> "ci").toCompletableFuture();
+
+        assertThat(first).isNotDone();
+        assertThat(second).isCompletedWithValue(SecretChecks.BUSY);
+        held.forEach(Runnable::run);
+        assertThat(first.join().name()).isEqualTo("ci");
+        assertThat(checks.check("b", hashes -> null).toCompletableFuture()).isNotDone();
+    }
+
+    @Test
+    void remembersBadVerdictsSoARepeatedGuessCostsNoHash() {
+        SecretChecks checks = new SecretChecks(keys, holding, 4, 100, 60_000_000_000L);
+        checks.check("guess", hashes -> null);
+        held.forEach(Runnable::run);
+        held.clear();
+
+        CompletableFuture<SecretChecks.Verdict> again =
+                checks.check("guess", hashes -> null).toCompletableFuture();
+
+        assertThat(again).isDone();
+        assertThat(again.join().name()).isNull();
+        assertThat(held).isEmpty();
+    }
+}

@@ -1,0 +1,24 @@
+package io.parry.gateway.internal.config;
+
+import io.parry.protection.IpRulesFilter;
+import io.parry.protection.SecurityHeadersFilter;
+
+/**
+ * What protects a route: its own settings, or the file's {@code defaults} for those it leaves out
+ * ({@code off} turns a default off). Each part is {@code null} when the route has none.
+ *
+ * @param ipRules the IP allow and deny rules, with the file's trusted proxies
+ * @param cors the CORS settings
+ * @param auth the authentication
+ * @param securityHeaders the security response fields
+ */
+public record RouteProtection(
+        IpRulesFilter ipRules, CorsConfig cors, AuthConfig auth, SecurityHeadersFilter securityHeaders) {
+    /** No protection. */
+    public static final RouteProtection NONE = new RouteProtection(null, null, null, null);
+
+    /** Whether there is nothing to apply. */
+    public boolean isEmpty() {
+        return equals(NONE);
+    }
+}

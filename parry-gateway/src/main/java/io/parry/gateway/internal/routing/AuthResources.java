@@ -1,0 +1,53 @@
+package io.parry.gateway.internal.routing;
+
+import io.parry.auth.JwksSource;
+import io.parry.client.HttpClient;
+import io.parry.gateway.internal.config.AuthConfig;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What the gateway's authentication filters share across routes and reloads: one {@link JwksSource}
+ * per key-set URL and refresh settings, so that routes of one issuer fetch its keys once and a reload
+ * keeps the keys it knows, and the HTTP client that fetches them, closed with the gateway.
+ */
+public final class AuthResources implements AutoCloseable {
+    private final Map<Key, JwksSource> sources = new ConcurrentHashMap<>();
+    private volatile HttpClient client;
+
+    /** The key set of this route's settings, made on first use. */
+    JwksSource keys(AuthConfig.Jwt jwt) {
+        Key key = new Key(jwt.jwksUrl(), jwt.refreshInterval(), jwt.minRefreshInterval());
+        return sources.computeIfAbsent(key, k -> JwksSource.builder(k.url())
+                .client(client())
+                .refreshInterval(k.refreshInterval())
+                .minRefreshInterval(k.minRefreshInterval())
+                .build());
+    }
+
+    private HttpClient client() {
+        HttpClient current = client;
+        if (current == null) {
+            synchronized (this) {
+                current = client;
+                if (current == null) {
+                    current = HttpClient.ofDefault();
+                    client = current;
+                }
+            }
+        }
+        return current;
+    }
+
+    @Override
+    public void close() {
+        HttpClient current = client;
+        if (current != null) {
+            current.close();
+        }
+    }
+
+    private record Key(URI url, Duration refreshInterval, Duration minRefreshInterval) {}
+}

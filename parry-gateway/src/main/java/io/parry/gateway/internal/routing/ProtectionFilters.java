@@ -1,0 +1,80 @@
+package io.parry.gateway.internal.routing;
+
+import io.parry.auth.ApiKeyFilter;
+import io.parry.auth.BasicAuthFilter;
+import io.parry.auth.Credentials;
+import io.parry.auth.JwtFilter;
+import io.parry.gateway.internal.config.AuthConfig;
+import io.parry.gateway.internal.config.RouteProtection;
+import io.parry.server.Filter;
+import io.parry.server.Handler;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Wraps a route's handler in its protection filters, in one fixed order, outermost first:
+ *
+ * <ol>
+ *   <li>security response fields, so that every answer below carries them, refusals included;
+ *   <li>IP rules: a refused address learns nothing more;
+ *   <li>CORS: preflights carry no credentials, and CORS fields on a 401 let a script read it;
+ *   <li>authentication (JWT, API key or Basic);
+ *   <li>then limits and the route's handler.
+ * </ol>
+ */
+final class ProtectionFilters {
+    private ProtectionFilters() {}
+
+    /** The handler inside the route's filters; {@link IllegalArgumentException} when one cannot be built. */
+    static Handler wrap(Handler handler, RouteProtection protection, AuthResources resources) {
+        Handler wrapped = handler;
+        if (protection.auth() != null) {
+            wrapped = wrapped.with(auth(protection.auth(), resources));
+        }
+        if (protection.cors() != null) {
+            wrapped = wrapped.with(protection.cors().toFilter());
+        }
+        if (protection.ipRules() != null) {
+            wrapped = wrapped.with(protection.ipRules());
+        }
+        if (protection.securityHeaders() != null) {
+            wrapped = wrapped.with(protection.securityHeaders());
+        }
+        return wrapped;
+    }
+
+    private static Filter auth(AuthConfig auth, AuthResources resources) {
+        if (auth instanceof AuthConfig.Jwt jwt) {
+            return JwtFilter.builder(resources.keys(jwt))
+                    .issuer(jwt.issuer())
+                    .audiences(jwt.audiences())
+                    .algorithms(jwt.algorithms())
+                    .clockSkew(jwt.clockSkew())
+                    .requiredScopes(jwt.requiredScopes())
+                    .requiredClaims(jwt.requiredClaims())
+                    .forwardClaims(jwt.forwardClaims())
+                    .build();
+        }
+        if (auth instanceof AuthConfig.ApiKey apiKey) {
+            return ApiKeyFilter.builder(credentials(apiKey.keys(), apiKey.keysFile()))
+                    .header(apiKey.header())
+                    .queryParam(apiKey.queryParam())
+                    .forwardClaims(apiKey.forwardClaims())
+                    .build();
+        }
+        AuthConfig.Basic basic = (AuthConfig.Basic) auth;
+        return BasicAuthFilter.builder(credentials(basic.users(), basic.usersFile()))
+                .realm(basic.realm())
+                .forwardClaims(basic.forwardClaims())
+                .build();
+    }
+
+    private static Credentials credentials(Map<String, String> inline, Path file) {
+        try {
+            return file != null ? Credentials.fromFile(file) : Credentials.of(inline);
+        } catch (UncheckedIOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+}
