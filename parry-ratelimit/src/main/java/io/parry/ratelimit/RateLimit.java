@@ -72,7 +72,10 @@ public final class RateLimit {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof RateLimit that && rate == that.rate && burst == that.burst && period.equals(that.period);
+        return other instanceof RateLimit that
+                && rate == that.rate
+                && burst == that.burst
+                && period.equals(that.period);
     }
 
     @Override

@@ -111,12 +111,13 @@ public final class RateLimitFilter implements Filter {
         }
         String policy = formats.policy();
         String rateLimit = formats.rateLimit(decision);
-        return response.thenApply(r -> r.mapHeaders(headers -> headers.set(RateLimitFields.POLICY, policy)
-                .set(RateLimitFields.RATE_LIMIT, rateLimit)));
+        return response.thenApply(r -> r.mapHeaders(
+                headers -> headers.set(RateLimitFields.POLICY, policy).set(RateLimitFields.RATE_LIMIT, rateLimit)));
     }
 
     private static CompletionStage<HttpResponse> unavailable(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
         if (!(cause instanceof RateLimiterUnavailableException unavailable)) {
             return CompletableFuture.failedFuture(cause);
         }
@@ -134,7 +135,8 @@ public final class RateLimitFilter implements Filter {
         return problem.mapHeaders(headers -> {
             headers.set("Retry-After", Long.toString(retryAfter));
             if (fields) {
-                headers.set(RateLimitFields.POLICY, formats.policy()).set(RateLimitFields.RATE_LIMIT, formats.rateLimit(decision));
+                headers.set(RateLimitFields.POLICY, formats.policy())
+                        .set(RateLimitFields.RATE_LIMIT, formats.rateLimit(decision));
             }
         });
     }

@@ -19,7 +19,8 @@ class LocalRateLimiterTest {
 
     @Test
     void letsABurstPassAtOnceThenRefusesWithTheTimeUntilTheNextToken() {
-        LocalRateLimiter limiter = limiter(RateLimit.builder().rate(100).burst(100).build(), 10);
+        LocalRateLimiter limiter =
+                limiter(RateLimit.builder().rate(100).burst(100).build(), 10);
         for (int i = 0; i < 100; i++) {
             RateLimitDecision decision = limiter.tryAcquire("a");
             assertThat(decision.allowed()).isTrue();
@@ -56,7 +57,13 @@ class LocalRateLimiterTest {
 
     @Test
     void staysWithinItsBoundUnderAMillionDistinctKeys() {
-        LocalRateLimiter limiter = limiter(RateLimit.builder().rate(1).period(Duration.ofMinutes(1)).burst(5).build(), 10_000);
+        LocalRateLimiter limiter = limiter(
+                RateLimit.builder()
+                        .rate(1)
+                        .period(Duration.ofMinutes(1))
+                        .burst(5)
+                        .build(),
+                10_000);
         int maxSeen = 0;
         for (int i = 0; i < 1_000_000; i++) {
             assertThat(limiter.tryAcquire("client-" + i).allowed()).isTrue();
@@ -85,7 +92,11 @@ class LocalRateLimiterTest {
 
     @Test
     void handsOutExactlyTheBurstToManyThreadsAtOnce() throws Exception {
-        LocalRateLimiter limiter = LocalRateLimiter.of(RateLimit.builder().rate(1).period(Duration.ofHours(1)).burst(10_000).build());
+        LocalRateLimiter limiter = LocalRateLimiter.of(RateLimit.builder()
+                .rate(1)
+                .period(Duration.ofHours(1))
+                .burst(10_000)
+                .build());
         AtomicInteger allowed = new AtomicInteger();
         CountDownLatch start = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();

@@ -44,17 +44,25 @@ class RateLimitFilterTest {
     private static final Handler HELLO = Handler.sync((ctx, request) -> HttpResponse.ofText("hello"));
 
     @RegisterExtension
-    static final ServerExtension perClient = ServerExtension.of(HELLO.with(RateLimitFilter.builder(
-                    LocalRateLimiter.of(RateLimit.builder().rate(1).period(Duration.ofMinutes(1)).burst(3).build()))
-            .name("hello")
-            .observer(COUNTS)
-            .build()));
+    static final ServerExtension perClient =
+            ServerExtension.of(HELLO.with(RateLimitFilter.builder(LocalRateLimiter.of(RateLimit.builder()
+                            .rate(1)
+                            .period(Duration.ofMinutes(1))
+                            .burst(3)
+                            .build()))
+                    .name("hello")
+                    .observer(COUNTS)
+                    .build()));
 
     @RegisterExtension
-    static final ServerExtension perApiKey = ServerExtension.of(HELLO.with(RateLimitFilter.builder(
-                    LocalRateLimiter.of(RateLimit.builder().rate(1).period(Duration.ofMinutes(1)).burst(1).build()))
-            .key(RateLimitKey.header("X-Api-Key"))
-            .build()));
+    static final ServerExtension perApiKey =
+            ServerExtension.of(HELLO.with(RateLimitFilter.builder(LocalRateLimiter.of(RateLimit.builder()
+                            .rate(1)
+                            .period(Duration.ofMinutes(1))
+                            .burst(1)
+                            .build()))
+                    .key(RateLimitKey.header("X-Api-Key"))
+                    .build()));
 
     @RegisterExtension
     static final ServerExtension unavailable = ServerExtension.of(HELLO.with(RateLimitFilter.builder(new RateLimiter() {
@@ -86,7 +94,8 @@ class RateLimitFilterTest {
         for (int i = 0; i < 4; i++) {
             responses.add(get(perClient));
         }
-        assertThat(responses.subList(0, 3)).allSatisfy(r -> assertThat(r.statusCode()).isEqualTo(200));
+        assertThat(responses.subList(0, 3))
+                .allSatisfy(r -> assertThat(r.statusCode()).isEqualTo(200));
         assertThat(responses.get(0).headers().firstValue("RateLimit-Policy")).hasValue("\"hello\";q=3;w=180");
         assertThat(responses.get(0).headers().firstValue("RateLimit")).hasValue("\"hello\";r=2;t=60");
         assertThat(responses.get(2).headers().firstValue("RateLimit")).hasValue("\"hello\";r=0;t=180");

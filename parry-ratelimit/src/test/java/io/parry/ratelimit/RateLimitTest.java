@@ -18,7 +18,11 @@ class RateLimitTest {
 
     @Test
     void isAValue() {
-        RateLimit limit = RateLimit.builder().rate(5).period(Duration.ofMinutes(1)).burst(20).build();
+        RateLimit limit = RateLimit.builder()
+                .rate(5)
+                .period(Duration.ofMinutes(1))
+                .burst(20)
+                .build();
         assertThat(limit.toBuilder().build()).isEqualTo(limit).hasSameHashCodeAs(limit);
         assertThat(limit.toBuilder().burst(21).build()).isNotEqualTo(limit);
     }

@@ -45,6 +45,7 @@ public final class RedisRateLimitStore implements AutoCloseable {
     private final RedisClient client;
     private final AtomicBoolean connecting = new AtomicBoolean();
     private volatile StatefulRedisConnection<String, String> connection;
+    private volatile CompletableFuture<Void> attempt = new CompletableFuture<>();
     private volatile long lastAttempt;
     private volatile boolean closed;
 
@@ -53,7 +54,8 @@ public final class RedisRateLimitStore implements AutoCloseable {
         this.resources = ClientResources.builder()
                 .ioThreadPoolSize(2)
                 .computationThreadPoolSize(2)
-                .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
+                .reconnectDelay(
+                        Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
                 .build();
         this.client = RedisClient.create(resources, uri);
         client.setOptions(ClientOptions.builder()
@@ -80,20 +82,20 @@ public final class RedisRateLimitStore implements AutoCloseable {
         try {
             parsed = RedisURI.create(uri);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("uri: " + uri + " (expected: a Redis URI such as redis://127.0.0.1:6379)");
+            throw new IllegalArgumentException(
+                    "uri: " + uri + " (expected: a Redis URI such as redis://127.0.0.1:6379)");
         }
         RedisRateLimitStore store = new RedisRateLimitStore(parsed);
         store.reconnectIfDue();
         return store;
     }
 
-    /** Completes when the first connection is open, or fails with why it could not be: for start-up checks and tests. */
+    /**
+     * Completes when a connection is open, or fails with why the latest attempt could not open one: for
+     * start-up, which may wait for it off the event loops, and tests.
+     */
     public CompletionStage<Void> ready() {
-        StatefulRedisConnection<String, String> open = connection;
-        if (open != null) {
-            return CompletableFuture.completedFuture(null);
-        }
-        return client.connectAsync(StringCodec.UTF8, uri).thenAccept(this::adopt).toCompletableFuture();
+        return connection != null ? CompletableFuture.completedFuture(null) : attempt;
     }
 
     /** Whether a connection is open now. */
@@ -155,12 +157,16 @@ public final class RedisRateLimitStore implements AutoCloseable {
             return;
         }
         lastAttempt = now;
+        CompletableFuture<Void> result = attempt.isDone() ? new CompletableFuture<>() : attempt;
+        attempt = result;
         client.connectAsync(StringCodec.UTF8, uri).whenComplete((open, failure) -> {
             connecting.set(false);
             if (failure != null) {
                 log.warn("Cannot connect to Redis at {} ({}); trying again", this, failure.toString());
+                result.completeExceptionally(failure);
             } else {
                 adopt(open);
+                result.complete(null);
             }
         });
     }

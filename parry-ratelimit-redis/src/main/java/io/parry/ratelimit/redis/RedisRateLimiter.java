@@ -61,7 +61,8 @@ public final class RedisRateLimiter implements RateLimiter {
         this.batch = builder.batch;
         this.intervalMicros = Math.max(1, limit.intervalNanos() / 1000);
         long capacityMicros = Math.max(intervalMicros, limit.capacityNanos() / 1000);
-        this.args = new String[] {Long.toString(intervalMicros), Long.toString(capacityMicros), Integer.toString(batch)};
+        this.args =
+                new String[] {Long.toString(intervalMicros), Long.toString(capacityMicros), Integer.toString(batch)};
         this.reservations = batch > 1 ? new Reservations() : null;
     }
 
@@ -87,16 +88,22 @@ public final class RedisRateLimiter implements RateLimiter {
         CompletableFuture<RateLimitDecision> decision = new CompletableFuture<>();
         Executor loop = ctx.eventLoop();
         ScheduledFuture<?> timer = ctx.eventLoop()
-                .schedule(() -> failed(decision, new TimeoutException("Redis did not answer in "
-                        + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms")), timeoutNanos, TimeUnit.NANOSECONDS);
-        store.take(prefix + key, limit, args).whenComplete((reply, failure) -> loop.execute(() -> {
-            timer.cancel(false);
-            if (failure != null) {
-                failed(decision, failure);
-            } else {
-                decision.complete(decided(key, reply));
-            }
-        }));
+                .schedule(
+                        () -> failed(
+                                decision,
+                                new TimeoutException("Redis did not answer in "
+                                        + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms")),
+                        timeoutNanos,
+                        TimeUnit.NANOSECONDS);
+        store.take(prefix + key, limit, args)
+                .whenComplete((reply, failure) -> loop.execute(() -> {
+                    timer.cancel(false);
+                    if (failure != null) {
+                        failed(decision, failure);
+                    } else {
+                        decision.complete(decided(key, reply));
+                    }
+                }));
         return decision;
     }
 
@@ -115,7 +122,8 @@ public final class RedisRateLimiter implements RateLimiter {
         }
         if (granted > 1 && reservations != null) {
             // The extra tokens are this instance's for the time they took to accrue, then given up.
-            reservations.put(key, granted - 1, remaining, resetNanos, System.nanoTime() + (granted - 1) * intervalMicros * 1000);
+            reservations.put(
+                    key, granted - 1, remaining, resetNanos, System.nanoTime() + (granted - 1) * intervalMicros * 1000);
         }
         return new RateLimitDecision(true, remaining + granted - 1, 0, resetNanos);
     }
@@ -138,7 +146,10 @@ public final class RedisRateLimiter implements RateLimiter {
         long last = lastWarning;
         if (now - last >= WARN_EVERY_NANOS) {
             lastWarning = now;
-            log.warn("Rate limiter on {} cannot decide ({}); requests are {} while it lasts", store, failure.toString(),
+            log.warn(
+                    "Rate limiter on {} cannot decide ({}); requests are {} while it lasts",
+                    store,
+                    failure.toString(),
                     failurePolicy == FailurePolicy.OPEN ? "let through" : "refused with 503");
         }
     }

@@ -9,6 +9,7 @@ import io.parry.ratelimit.RateLimitKey;
 import io.parry.server.Handler;
 import io.parry.server.Server;
 import io.parry.testing.NettyLeakExtension;
+import io.parry.testing.RedisProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -45,7 +46,8 @@ class RedisRateLimiterTest {
         RedisRateLimitStore store = RedisRateLimitStore.connect(redis.uri());
         resources.add(store);
         store.ready().toCompletableFuture().join();
-        RedisRateLimiter.Builder limiter = RedisRateLimiter.builder(store, limit).prefix("test:");
+        RedisRateLimiter.Builder limiter =
+                RedisRateLimiter.builder(store, limit).prefix("test:");
         options.accept(limiter);
         Handler hello = Handler.sync((ctx, request) -> HttpResponse.ofText("hello"));
         Server server = Server.builder()
@@ -62,17 +64,25 @@ class RedisRateLimiterTest {
 
     private java.net.http.HttpResponse<String> get(Server server) throws Exception {
         return client.send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/")).build(),
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/"))
+                        .build(),
                 BodyHandlers.ofString());
     }
 
     @Test
     void refusesPastTheBurstWithRetryAfterFromRedisClock() throws Exception {
-        Server server = server(RateLimit.builder().rate(1).period(Duration.ofMinutes(1)).burst(3).build(), b -> b.timeout(Duration.ofSeconds(1)));
+        Server server = server(
+                RateLimit.builder()
+                        .rate(1)
+                        .period(Duration.ofMinutes(1))
+                        .burst(3)
+                        .build(),
+                b -> b.timeout(Duration.ofSeconds(1)));
         for (int i = 0; i < 3; i++) {
             java.net.http.HttpResponse<String> response = get(server);
             assertThat(response.statusCode()).isEqualTo(200);
-            assertThat(response.headers().firstValue("RateLimit")).hasValueSatisfying(v -> v.startsWith("\"hello\";r="));
+            assertThat(response.headers().firstValue("RateLimit"))
+                    .hasValueSatisfying(v -> v.startsWith("\"hello\";r="));
         }
         java.net.http.HttpResponse<String> refused = get(server);
         assertThat(refused.statusCode()).isEqualTo(429);
@@ -91,7 +101,13 @@ class RedisRateLimiterTest {
 
     @Test
     void letsRequestsPassWhileRedisIsDownWhenFailingOpenAndRecoversByItself() throws Exception {
-        Server server = server(RateLimit.builder().rate(1).period(Duration.ofMinutes(1)).burst(1).build(), b -> b.failurePolicy(FailurePolicy.OPEN).timeout(Duration.ofSeconds(1)));
+        Server server = server(
+                RateLimit.builder()
+                        .rate(1)
+                        .period(Duration.ofMinutes(1))
+                        .burst(1)
+                        .build(),
+                b -> b.failurePolicy(FailurePolicy.OPEN).timeout(Duration.ofSeconds(1)));
         assertThat(get(server).statusCode()).isEqualTo(200);
         assertThat(get(server).statusCode()).isEqualTo(429);
         redis.kill();
@@ -105,7 +121,8 @@ class RedisRateLimiterTest {
 
     @Test
     void refusesRequestsWhileRedisIsDownWhenFailingClosedAndRecoversByItself() throws Exception {
-        Server server = server(RateLimit.perSecond(100), b -> b.failurePolicy(FailurePolicy.CLOSED).timeout(Duration.ofSeconds(1)));
+        Server server = server(RateLimit.perSecond(100), b -> b.failurePolicy(FailurePolicy.CLOSED)
+                .timeout(Duration.ofSeconds(1)));
         assertThat(get(server).statusCode()).isEqualTo(200);
         redis.kill();
         java.net.http.HttpResponse<String> closed = get(server);
@@ -117,7 +134,8 @@ class RedisRateLimiterTest {
 
     @Test
     void followsThePolicyWhenRedisIsSlowerThanTheTimeout() throws Exception {
-        Server server = server(RateLimit.perSecond(100), b -> b.failurePolicy(FailurePolicy.CLOSED).timeout(Duration.ofMillis(50)));
+        Server server = server(RateLimit.perSecond(100), b -> b.failurePolicy(FailurePolicy.CLOSED)
+                .timeout(Duration.ofMillis(50)));
         assertThat(get(server).statusCode()).isEqualTo(200);
         Thread sleeper = new Thread(() -> redis.command("DEBUG SLEEP 1"));
         sleeper.start();
@@ -128,7 +146,13 @@ class RedisRateLimiterTest {
 
     @Test
     void handsOutReservedTokensWithoutARoundTrip() throws Exception {
-        Server server = server(RateLimit.builder().rate(1).period(Duration.ofMinutes(1)).burst(10).build(), b -> b.batch(5).timeout(Duration.ofSeconds(1)));
+        Server server = server(
+                RateLimit.builder()
+                        .rate(1)
+                        .period(Duration.ofMinutes(1))
+                        .burst(10)
+                        .build(),
+                b -> b.batch(5).timeout(Duration.ofSeconds(1)));
         assertThat(get(server).statusCode()).isEqualTo(200);
         // One round trip took five tokens: Redis's bucket owes five, not one.
         assertThat(redis.command("SCRIPT FLUSH")).isEqualTo("+OK");
@@ -145,10 +169,13 @@ class RedisRateLimiterTest {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (true) {
             java.net.http.HttpResponse<String> response = get(server);
-            if (response.statusCode() == status && (field == null || response.headers().firstValue(field).isPresent())) {
+            if (response.statusCode() == status
+                    && (field == null || response.headers().firstValue(field).isPresent())) {
                 return;
             }
-            assertThat(System.nanoTime()).as("a %d response within 10 s", status).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("a %d response within 10 s", status)
+                    .isLessThan(deadline);
             Thread.sleep(20);
         }
     }

@@ -9,6 +9,7 @@ import io.parry.ratelimit.RateLimitKey;
 import io.parry.server.Handler;
 import io.parry.server.Server;
 import io.parry.testing.NettyLeakExtension;
+import io.parry.testing.RedisProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -58,7 +59,9 @@ class SharedLimitTest {
                 }
                 double seconds = RUN.toNanos() / 1e9;
                 double expected = RATE * seconds;
-                assertThat(refused.get()).as("requests refused: the load must exceed the limit").isGreaterThan(allowed.get() / 4);
+                assertThat(refused.get())
+                        .as("requests refused: the load must exceed the limit")
+                        .isGreaterThan(allowed.get() / 4);
                 assertThat((double) allowed.get())
                         .as("allowed in %.2f s at %d/s", seconds, RATE)
                         .isBetween(expected * 0.95, expected * 1.05);
@@ -77,7 +80,9 @@ class SharedLimitTest {
                 .failurePolicy(FailurePolicy.CLOSED)
                 .build();
         return Server.builder()
-                .handler(hello.with(RateLimitFilter.builder(limiter).key(RateLimitKey.route()).build()))
+                .handler(hello.with(RateLimitFilter.builder(limiter)
+                        .key(RateLimitKey.route())
+                        .build()))
                 .options(o -> o.host("127.0.0.1").port(0))
                 .build()
                 .start();
@@ -86,7 +91,8 @@ class SharedLimitTest {
     /** Sends requests one after another until {@code end}; counts those sent and answered within [start, end]. */
     private static void hammer(
             HttpClient client, Server server, long start, long end, AtomicInteger allowed, AtomicInteger refused) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/")).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/"))
+                .build();
         while (System.nanoTime() < end) {
             try {
                 long sent = System.nanoTime();

@@ -29,7 +29,8 @@ public final class RateLimitFields {
 
     /** The {@code RateLimit} value after this decision. */
     public String rateLimit(RateLimitDecision decision) {
-        return prefix + decision.remaining() + ";t=" + (decision.resetNanos() <= 0 ? 0 : seconds(decision.resetNanos()));
+        return prefix + decision.remaining() + ";t="
+                + (decision.resetNanos() <= 0 ? 0 : seconds(decision.resetNanos()));
     }
 
     /**

@@ -16,7 +16,8 @@ import java.security.NoSuchAlgorithmException;
  * so reading {@code TIME} before a write is allowed.
  */
 public final class GcraScript {
-    public static final String TEXT = """
+    public static final String TEXT =
+            """
             local t = redis.call('TIME')
             local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
             local interval = tonumber(ARGV[1])
