@@ -23,6 +23,7 @@ import java.util.Map;
  * @param metrics the metric registries (default Prometheus)
  * @param upstreams the upstream groups by name, in declaration order
  * @param routes the routes in declaration order
+ * @param redis the Redis that shared rate limits use, or {@code null} when the file has none
  */
 public record GatewayConfig(
         String version,
@@ -32,11 +33,25 @@ public record GatewayConfig(
         AccessLogKind accessLog,
         MetricsConfig metrics,
         Map<String, UpstreamConfig> upstreams,
-        List<RouteConfig> routes) {
+        List<RouteConfig> routes,
+        RedisConfig redis) {
 
     /** Copies the collections, keeping the upstreams' declaration order. */
     public GatewayConfig {
         upstreams = Collections.unmodifiableMap(new LinkedHashMap<>(upstreams));
         routes = List.copyOf(routes);
+    }
+
+    /** A configuration without Redis. */
+    public GatewayConfig(
+            String version,
+            ServerOptions listener,
+            ServerOptions admin,
+            ForwardingOptions forwarding,
+            AccessLogKind accessLog,
+            MetricsConfig metrics,
+            Map<String, UpstreamConfig> upstreams,
+            List<RouteConfig> routes) {
+        this(version, listener, admin, forwarding, accessLog, metrics, upstreams, routes, null);
     }
 }

@@ -25,7 +25,9 @@ final class GatewayConfigReader {
             "metrics",
             "tracing",
             "upstreams",
-            "routes");
+            "routes",
+            "redis",
+            "defaults");
     static final List<String> LISTENER_KEYS = List.of("host", "port", PathNormalizationReader.KEY);
     static final List<String> ADMIN_KEYS = List.of("host", "port");
     static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
@@ -68,8 +70,18 @@ final class GatewayConfigReader {
         AccessLogKind accessLog = ObservabilityReader.accessLog(top);
         MetricsConfig metrics = ObservabilityReader.metrics(top);
         listener.tracing(top.bool("tracing", ServerOptions.ofDefault().tracing()));
+        RedisConfig redis = RateLimitReader.redis(top);
+        RateLimitConfig defaultRateLimit = RateLimitReader.defaults(top, redis);
         return new GatewayConfig(
-                version, listener.build(), admin, forwarding, accessLog, metrics, upstreams, routes(top, upstreams));
+                version,
+                listener.build(),
+                admin,
+                forwarding,
+                accessLog,
+                metrics,
+                upstreams,
+                routes(top, upstreams, new RouteDefaults(defaultRateLimit, redis)),
+                redis);
     }
 
     /** A listener's address and path normalisation (the admin's keys have none), the rest of its options the defaults. */
@@ -196,12 +208,12 @@ final class GatewayConfigReader {
         return upstreams;
     }
 
-    private List<RouteConfig> routes(Section top, Map<String, UpstreamConfig> upstreams) {
+    private List<RouteConfig> routes(Section top, Map<String, UpstreamConfig> upstreams, RouteDefaults defaults) {
         YamlList list = top.list("routes", "a list of routes");
         if (list == null) {
             return List.of();
         }
-        RouteReader reader = new RouteReader(errors, upstreams.keySet());
+        RouteReader reader = new RouteReader(errors, upstreams.keySet(), defaults);
         List<RouteConfig> routes = new ArrayList<>(list.items().size());
         for (int i = 0; i < list.items().size(); i++) {
             routes.add(reader.read(list.items().get(i), i + 1));

@@ -6,5 +6,12 @@ package io.parry.gateway.internal.config;
  * @param name the route's name, unique in the file; {@code route-<n>} (1-based position) when not given
  * @param match which requests the route takes
  * @param action what it does: proxy, respond or redirect
+ * @param rateLimit the route's rate limit (its own, or the one under {@code defaults}), or {@code null} for none
  */
-public record RouteConfig(String name, MatchConfig match, RouteAction action) {}
+public record RouteConfig(String name, MatchConfig match, RouteAction action, RateLimitConfig rateLimit) {
+
+    /** A route without a rate limit. */
+    public RouteConfig(String name, MatchConfig match, RouteAction action) {
+        this(name, match, action, null);
+    }
+}

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /** Reads the routes one at a time: a unique name, a match, and exactly one action. */
 final class RouteReader {
-    static final List<String> KEYS = List.of("name", "match", "proxy", "respond", "redirect");
+    static final List<String> KEYS = List.of("name", "match", "proxy", "respond", "redirect", "rateLimit");
     private static final List<String> ACTIONS = List.of("proxy", "respond", "redirect");
     static final List<String> RESPOND_KEYS = List.of("status", "body", "contentType", "headers");
     static final List<String> REDIRECT_KEYS = List.of("location", "status", "keepPath");
@@ -17,10 +17,12 @@ final class RouteReader {
     private final ConfigErrors errors;
     private final ProxyActionReader proxies;
     private final Map<String, Location> names = new HashMap<>();
+    private final RouteDefaults defaults;
 
-    RouteReader(ConfigErrors errors, Collection<String> upstreams) {
+    RouteReader(ConfigErrors errors, Collection<String> upstreams, RouteDefaults defaults) {
         this.errors = errors;
         this.proxies = new ProxyActionReader(upstreams);
+        this.defaults = defaults;
     }
 
     /** The route at this 1-based position; parts that are wrong are {@code null} after their errors. */
@@ -37,7 +39,12 @@ final class RouteReader {
         Section section = Section.of(node, "routes", "route '" + name + "'", errors, KEYS);
         checkName(section, name);
         MatchConfig match = MatchReader.read(section);
-        return new RouteConfig(name, match, action(section, match));
+        RouteAction action = action(section, match);
+        return new RouteConfig(
+                name,
+                match,
+                action,
+                RateLimitReader.read(section, "route '" + name + "'", defaults.rateLimit(), defaults.redis()));
     }
 
     /** The name the route gives itself, so that every message about it can use it, or the default. */

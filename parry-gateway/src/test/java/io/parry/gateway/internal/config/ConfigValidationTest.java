@@ -34,8 +34,9 @@ class ConfigValidationTest {
     @Test
     void reportsARootThatIsNotAMapping() {
         assertThat(errors("- a\n- b\n"))
-                .containsExactly("gw.yaml:1:1: the file must be a mapping with keys version, listener, admin, limits,"
-                        + " timeouts, forwarding, accessLog, metrics, tracing, upstreams, routes, got a list");
+                .containsExactly(
+                        "gw.yaml:1:1: the file must be a mapping with keys version, listener, admin, limits,"
+                                + " timeouts, forwarding, accessLog, metrics, tracing, upstreams, routes, redis, defaults, got a list");
     }
 
     @Test
@@ -66,7 +67,7 @@ class ConfigValidationTest {
         assertThat(errors("listner: {}\n"))
                 .containsExactly("gw.yaml:1:1: unknown key 'listner' in the file, did you mean 'listener'? (expected"
                         + " one of: version, listener, admin, limits, timeouts, forwarding, accessLog, metrics, tracing,"
-                        + " upstreams, routes)");
+                        + " upstreams, routes, redis, defaults)");
     }
 
     @Test
@@ -490,7 +491,7 @@ class ConfigValidationTest {
     void reportsARouteThatIsNotAMapping() {
         assertThat(errors("routes:\n  - /hello\n"))
                 .containsExactly("gw.yaml:2:5: each entry of 'routes' must be a mapping with keys name, match, proxy,"
-                        + " respond, redirect, got '/hello'");
+                        + " respond, redirect, rateLimit, got '/hello'");
     }
 
     @Test

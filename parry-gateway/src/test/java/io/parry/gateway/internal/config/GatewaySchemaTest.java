@@ -66,7 +66,10 @@ class GatewaySchemaTest {
             entry("/$defs/headerRules", ProxyActionReader.HEADER_RULE_KEYS),
             entry("/$defs/retry", ProxyActionReader.RETRY_KEYS),
             entry("/$defs/respond", RouteReader.RESPOND_KEYS),
-            entry("/$defs/redirect", RouteReader.REDIRECT_KEYS));
+            entry("/$defs/redirect", RouteReader.REDIRECT_KEYS),
+            entry("/$defs/rateLimit", RateLimitReader.KEYS),
+            entry("/$defs/defaults", RateLimitReader.DEFAULTS_KEYS),
+            entry("/$defs/redis", RateLimitReader.REDIS_KEYS));
 
     private static final JsonNode SCHEMA_NODE = readJson(SCHEMA_FILE);
     private static final Schema SCHEMA = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
