@@ -33,6 +33,7 @@ class ModuleBoundariesTest {
             "validation",
             "client",
             "proxy",
+            "ratelimit",
             "micrometer",
             "opentelemetry",
             "startup",
