@@ -87,6 +87,17 @@ class GatewayRateLimitTest {
     }
 
     @Test
+    void showsEachRoutesLimitInTheAdminApi() {
+        try (TestGateway gateway = TestGateway.start(dir, config("{ rate: 1, period: 1m, burst: 1 }"), Map.of())) {
+            String routes = gateway.admin("/admin/routes").body();
+            assertThat(routes)
+                    .contains("\"rateLimit\":{\"rate\":1,\"period\":\"60s\",\"burst\":1,\"key\":[\"client_address\"],"
+                            + "\"store\":\"local\",\"maxKeys\":100000}")
+                    .contains("\"rateLimit\":{\"rate\":1,\"period\":\"3600s\",\"burst\":2,");
+        }
+    }
+
+    @Test
     void countsDecisionsPerRouteInTheMetrics() {
         try (TestGateway gateway = TestGateway.start(dir, config("{ rate: 1, period: 1m, burst: 1 }"), Map.of())) {
             gateway.get("/hello");

@@ -30,7 +30,7 @@ public interface RateLimitKey {
 
     /** The TCP peer's address: right when clients connect directly; behind a proxy, use {@link #clientAddress(Predicate)}. */
     static RateLimitKey clientAddress() {
-        return (ctx, request) -> ForwardedClient.text(ctx.remoteAddress().getAddress());
+        return (ctx, request) -> ForwardedClient.text(ForwardedClient.peer(ctx));
     }
 
     /**
@@ -44,7 +44,7 @@ public interface RateLimitKey {
      */
     static RateLimitKey clientAddress(Predicate<InetAddress> trustedProxy) {
         requireNonNull(trustedProxy, "trustedProxy");
-        return (ctx, request) -> ForwardedClient.of(ctx.remoteAddress().getAddress(), request, trustedProxy);
+        return (ctx, request) -> ForwardedClient.of(ForwardedClient.peer(ctx), request, trustedProxy);
     }
 
     /**

@@ -1,7 +1,9 @@
 package io.parry.ratelimit.internal;
 
 import io.parry.http.HttpRequest;
+import io.parry.server.RequestContext;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.function.Predicate;
@@ -9,6 +11,12 @@ import java.util.function.Predicate;
 /** The client's address as the nearest untrusted hop of {@code X-Forwarded-For} names it. */
 public final class ForwardedClient {
     private ForwardedClient() {}
+
+    /** The TCP peer's address, or {@code null} for a context without one. */
+    public static InetAddress peer(RequestContext ctx) {
+        InetSocketAddress remote = ctx.remoteAddress();
+        return remote == null ? null : remote.getAddress();
+    }
 
     /** The peer's address as text; {@code unknown} when there is none (a connection that is not TCP). */
     public static String text(InetAddress peer) {
