@@ -22,7 +22,8 @@ import java.util.concurrent.CompletionStage;
  * <p>Responses carry the {@code RateLimit-Policy} and {@code RateLimit} fields of
  * draft-ietf-httpapi-ratelimit-headers-10, for example {@code RateLimit-Policy: "hello";q=100;w=1} and
  * {@code RateLimit: "hello";r=42;t=1}: the quota is the burst, the window the seconds an empty bucket
- * takes to fill, {@code r} the tokens left and {@code t} the seconds until the bucket is full.
+ * takes to fill, {@code r} the tokens left and {@code t} the seconds until the bucket is full. Nested limits (a
+ * route's inside a global one) each add their own item to both lists (RFC 9110, section 5.3: field lines combine).
  *
  * <p>Per route, or for the whole server as one global limit:
  *
@@ -111,8 +112,9 @@ public final class RateLimitFilter implements Filter {
         }
         String policy = formats.policy();
         String rateLimit = formats.rateLimit(decision);
+        // Added, not set: a limit nested in another (a route's inside a global one) lists both policies.
         return response.thenApply(r -> r.mapHeaders(
-                headers -> headers.set(RateLimitFields.POLICY, policy).set(RateLimitFields.RATE_LIMIT, rateLimit)));
+                headers -> headers.add(RateLimitFields.POLICY, policy).add(RateLimitFields.RATE_LIMIT, rateLimit)));
     }
 
     private static CompletionStage<HttpResponse> unavailable(Throwable failure) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.parry.http.HttpResponse;
 import io.parry.server.Handler;
 import io.parry.server.RequestContext;
+import io.parry.server.routing.Router;
 import io.parry.testing.NettyLeakExtension;
 import io.parry.testing.ServerExtension;
 import java.net.http.HttpRequest;
@@ -80,8 +81,37 @@ class RateLimitFilterTest {
             .observer(COUNTS)
             .build()));
 
+    /** One global limit for the whole server, around the router; a route of its own limit inside it. */
+    @RegisterExtension
+    static final ServerExtension globalAndPerRoute = ServerExtension.of(Router.builder()
+            .get("/a", HELLO)
+            .get(
+                    "/b",
+                    HELLO,
+                    route -> route.filter(RateLimitFilter.builder(LocalRateLimiter.of(RateLimit.builder()
+                                    .rate(1)
+                                    .period(Duration.ofMinutes(1))
+                                    .burst(1)
+                                    .build()))
+                            .name("b")
+                            .build()))
+            .build()
+            .with(RateLimitFilter.builder(LocalRateLimiter.of(RateLimit.builder()
+                            .rate(1)
+                            .period(Duration.ofMinutes(1))
+                            .burst(3)
+                            .build()))
+                    .name("global")
+                    .key(RateLimitKey.route())
+                    .build()));
+
     private static java.net.http.HttpResponse<String> get(ServerExtension server, String... headers) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(server.uri("/"));
+        return request(server, "/", headers);
+    }
+
+    private static java.net.http.HttpResponse<String> request(ServerExtension server, String path, String... headers)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(server.uri(path));
         if (headers.length > 0) {
             request.headers(headers);
         }
@@ -116,6 +146,21 @@ class RateLimitFilterTest {
         assertThat(get(perApiKey, "X-Api-Key", "two").statusCode()).isEqualTo(200);
         assertThat(get(perApiKey).statusCode()).isEqualTo(200);
         assertThat(get(perApiKey).statusCode()).isEqualTo(429);
+    }
+
+    @Test
+    void appliesAGlobalLimitAcrossRoutesAndARoutesOwnInsideIt() throws Exception {
+        assertThat(request(globalAndPerRoute, "/b").statusCode()).isEqualTo(200);
+        java.net.http.HttpResponse<String> routeLimited = request(globalAndPerRoute, "/b");
+        assertThat(routeLimited.statusCode()).isEqualTo(429);
+        assertThat(routeLimited.headers().allValues("RateLimit"))
+                .containsExactly("\"b\";r=0;t=60", "\"global\";r=1;t=120");
+        assertThat(routeLimited.headers().allValues("RateLimit-Policy"))
+                .containsExactly("\"b\";q=1;w=60", "\"global\";q=3;w=180");
+        assertThat(request(globalAndPerRoute, "/a").statusCode()).isEqualTo(200);
+        java.net.http.HttpResponse<String> globallyLimited = request(globalAndPerRoute, "/a");
+        assertThat(globallyLimited.statusCode()).isEqualTo(429);
+        assertThat(globallyLimited.headers().allValues("RateLimit")).containsExactly("\"global\";r=0;t=180");
     }
 
     @Test
