@@ -7,9 +7,11 @@ import java.util.concurrent.CompletionStage;
  * Decides whether a request may pass a {@link RateLimit}, one bucket per key: {@link LocalRateLimiter}
  * keeps the buckets in this process, {@code parry-ratelimit-redis} shares them between processes.
  *
- * <p>Called on the request's event loop; must not block. A limiter that cannot decide (its store is
- * down) completes the stage as its failure policy says: allowed with {@link
- * RateLimitDecision#allowedUnknown()}, or failed with an {@link io.parry.http.HttpStatusException}.
+ * <p>Called on the request's event loop; must not block, and must complete the stage on that loop
+ * ({@link RequestContext#eventLoop()}), as the filter goes on to the next handler where the stage
+ * completes. A limiter that cannot decide (its store is down) completes the stage as its failure policy
+ * says: allowed with {@link RateLimitDecision#allowedUnknown()}, or failed with a {@link
+ * RateLimiterUnavailableException} (a 503).
  */
 public interface RateLimiter {
 

@@ -91,6 +91,24 @@ class RateLimitConfigTest {
     }
 
     @Test
+    void theDemoLimitsHelloToAHundredRequestsASecondPerClientAddress() {
+        GatewayConfig demo =
+                ConfigLoader.parse(ConfigLoader.demoYaml(), "demo.yaml", Map.of("DEMO_SERVICE_PORT", "9000"));
+        RouteConfig hello = demo.routes().stream()
+                .filter(route -> route.name().equals("hello"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(hello.rateLimit().limit())
+                .isEqualTo(RateLimit.builder()
+                        .rate(100)
+                        .period(Duration.ofSeconds(1))
+                        .burst(100)
+                        .build());
+        assertThat(hello.rateLimit().key()).containsExactly("client_address");
+        assertThat(hello.rateLimit().redis()).isFalse();
+    }
+
+    @Test
     void reportsEachMistakeAtItsLine() {
         assertThat(
                         errors(
