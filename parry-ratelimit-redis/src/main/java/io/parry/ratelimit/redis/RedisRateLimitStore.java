@@ -32,13 +32,15 @@ import org.slf4j.LoggerFactory;
  * RateLimiter limiter = RedisRateLimiter.builder(redis, RateLimit.perSecond(100)).prefix("hello:").build();
  * }</pre>
  *
- * <p>Connecting does not wait for Redis: while it is unreachable, commands fail at once (and limiters
+ * <p>At most 65,536 commands wait for replies; past that (a Redis that stalls under load), decisions fail
+ * at once and limiters follow their {@link FailurePolicy}. Connecting does not wait for Redis: while it is unreachable, commands fail at once (and limiters
  * follow their {@link FailurePolicy}), and the store keeps trying, every second at most. Lettuce runs on
  * the application's Netty and two I/O threads of its own (Lettuce's least). Thread-safe.
  */
 public final class RedisRateLimitStore implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RedisRateLimitStore.class);
     private static final long RECONNECT_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final int MAX_IN_FLIGHT = 65_536;
 
     private final RedisURI uri;
     private final ClientResources resources;
@@ -62,6 +64,8 @@ public final class RedisRateLimitStore implements AutoCloseable {
                 .autoReconnect(true)
                 // Fail at once while disconnected: a queue of commands waiting for Redis would only time out.
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                // A Redis that stalls keeps every command sent to it: past this many, commands fail at once.
+                .requestQueueSize(MAX_IN_FLIGHT)
                 .socketOptions(SocketOptions.builder()
                         .connectTimeout(Duration.ofSeconds(1))
                         .build())
