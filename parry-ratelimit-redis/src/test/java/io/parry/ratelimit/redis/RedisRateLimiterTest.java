@@ -17,6 +17,13 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -130,6 +137,60 @@ class RedisRateLimiterTest {
         assertThat(closed.headers().firstValue("Retry-After")).hasValue("1");
         redis.startAgain();
         awaitStatus(server, 200, "RateLimit");
+    }
+
+    @Test
+    void keepsAnsweringUnderLoadThroughARedisCrashAndLimitsAgainOnceItIsBack() throws Exception {
+        Server server = server(RateLimit.builder().rate(20).burst(20).build(), b -> b.failurePolicy(FailurePolicy.OPEN)
+                .timeout(Duration.ofSeconds(1)));
+        Set<Integer> statuses = ConcurrentHashMap.newKeySet();
+        AtomicReference<String> phase = new AtomicReference<>("before");
+        Map<String, CountDownLatch> seen =
+                Map.of("before", new CountDownLatch(1), "down", new CountDownLatch(20), "after", new CountDownLatch(1));
+        AtomicBoolean running = new AtomicBoolean(true);
+        List<Thread> load = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            Thread thread = new Thread(() -> {
+                while (running.get()) {
+                    try {
+                        java.net.http.HttpResponse<String> response = get(server);
+                        statuses.add(response.statusCode());
+                        String now = phase.get();
+                        boolean limited = response.statusCode() == 429;
+                        boolean unlimited = response.statusCode() == 200
+                                && response.headers().firstValue("RateLimit").isEmpty();
+                        if ((now.equals("down") && unlimited) || (!now.equals("down") && limited)) {
+                            seen.get(now).countDown();
+                        }
+                    } catch (Exception e) {
+                        statuses.add(-1);
+                    }
+                }
+            });
+            thread.start();
+            load.add(thread);
+        }
+        try {
+            assertThat(seen.get("before").await(10, TimeUnit.SECONDS))
+                    .as("a 429 before the crash")
+                    .isTrue();
+            redis.kill();
+            phase.set("down");
+            assertThat(seen.get("down").await(10, TimeUnit.SECONDS))
+                    .as("requests let through while down")
+                    .isTrue();
+            redis.startAgain();
+            phase.set("after");
+            assertThat(seen.get("after").await(10, TimeUnit.SECONDS))
+                    .as("a 429 after the restart")
+                    .isTrue();
+        } finally {
+            running.set(false);
+            for (Thread thread : load) {
+                thread.join();
+            }
+        }
+        assertThat(statuses).containsOnly(200, 429);
     }
 
     @Test
