@@ -35,6 +35,7 @@ class ModuleBoundariesTest {
             "proxy",
             "protection",
             "auth",
+            "ratelimit",
             "micrometer",
             "opentelemetry",
             "startup",

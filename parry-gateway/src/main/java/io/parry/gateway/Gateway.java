@@ -9,6 +9,7 @@ import io.parry.gateway.internal.config.AccessLogKind;
 import io.parry.gateway.internal.config.ConfigException;
 import io.parry.gateway.internal.config.GatewayConfig;
 import io.parry.gateway.internal.metrics.GatewayMetrics;
+import io.parry.gateway.internal.ratelimit.RateLimits;
 import io.parry.gateway.internal.reload.ActiveConfig;
 import io.parry.gateway.internal.reload.ConfigFileWatcher;
 import io.parry.gateway.internal.reload.ConfigSource;
@@ -17,6 +18,7 @@ import io.parry.gateway.internal.reload.Reloader;
 import io.parry.gateway.internal.upstream.GroupObserver;
 import io.parry.gateway.internal.upstream.Retirement;
 import io.parry.gateway.internal.upstream.UpstreamRegistry;
+import io.parry.ratelimit.RateLimitObserver;
 import io.parry.server.Handler;
 import io.parry.server.Server;
 import io.parry.server.ServerOptions;
@@ -70,6 +72,7 @@ public final class Gateway implements AutoCloseable {
 
     private final Reloader reloader;
     private final UpstreamRegistry upstreams;
+    private final RateLimits rateLimits;
     private final GatewayMetrics metrics;
     private final AccessLog accessLog;
     private final Health health;
@@ -85,7 +88,8 @@ public final class Gateway implements AutoCloseable {
         this.metrics = GatewayMetrics.start(first.metrics()).orElse(null);
         GroupObserver observer = metrics != null ? metrics : GroupObserver.NONE;
         this.upstreams = new UpstreamRegistry(new Retirement(RETIRE_QUIET, RETIRE_GRACE), observer);
-        this.reloader = new Reloader(source, upstreams);
+        this.rateLimits = new RateLimits(metrics != null ? metrics.rateLimits() : RateLimitObserver.NONE);
+        this.reloader = new Reloader(source, upstreams, rateLimits);
         this.accessLog = accessLog(first.accessLog(), builder);
         this.health = builder.health.build(this::isDraining, reloader::version);
     }
@@ -247,6 +251,7 @@ public final class Gateway implements AutoCloseable {
             admin.stop(Duration.ofSeconds(1));
         }
         upstreams.close();
+        rateLimits.close();
         if (metrics != null) {
             metrics.close();
         }

@@ -23,7 +23,7 @@ import java.util.Optional;
 
 /**
  * The body of {@code GET /admin/routes}: the live configuration's version and its routes in
- * declaration order, each with its match and action in the configuration file's terms.
+ * declaration order, each with its match, action and rate limit in the configuration file's terms.
  */
 final class RoutesView {
     private RoutesView() {}
@@ -36,6 +36,9 @@ final class RoutesView {
             entry.put("name", route.name());
             entry.put("match", match(route.match()));
             entry.put("action", action(route));
+            if (route.rateLimit() != null) {
+                entry.put("rateLimit", RateLimitView.of(route.rateLimit()));
+            }
             routes.add(entry);
         }
         view.put("routes", routes);

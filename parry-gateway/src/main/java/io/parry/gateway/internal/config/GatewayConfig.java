@@ -24,6 +24,7 @@ import java.util.Map;
  * @param upstreams the upstream groups by name, in declaration order
  * @param routes the routes in declaration order
  * @param adminToken the bearer token the admin API requires, or {@code null} for none (only on loopback)
+ * @param redis the Redis that shared rate limits use, or {@code null} when the file has none
  */
 public record GatewayConfig(
         String version,
@@ -34,7 +35,8 @@ public record GatewayConfig(
         MetricsConfig metrics,
         Map<String, UpstreamConfig> upstreams,
         List<RouteConfig> routes,
-        String adminToken) {
+        String adminToken,
+        RedisConfig redis) {
 
     /** Copies the collections, keeping the upstreams' declaration order. */
     public GatewayConfig {
@@ -47,10 +49,11 @@ public record GatewayConfig(
     public String toString() {
         return "GatewayConfig[version=" + version + ", listener=" + listener + ", admin=" + admin + ", forwarding="
                 + forwarding + ", accessLog=" + accessLog + ", metrics=" + metrics + ", upstreams=" + upstreams
-                + ", routes=" + routes + ", adminToken=" + (adminToken == null ? "none" : "(set)") + "]";
+                + ", routes=" + routes + ", adminToken=" + (adminToken == null ? "none" : "(set)") + ", redis="
+                + redis + "]";
     }
 
-    /** A configuration whose admin API requires no token. */
+    /** A configuration whose admin API requires no token, without Redis. */
     public GatewayConfig(
             String version,
             ServerOptions listener,
@@ -60,6 +63,6 @@ public record GatewayConfig(
             MetricsConfig metrics,
             Map<String, UpstreamConfig> upstreams,
             List<RouteConfig> routes) {
-        this(version, listener, admin, forwarding, accessLog, metrics, upstreams, routes, null);
+        this(version, listener, admin, forwarding, accessLog, metrics, upstreams, routes, null, null);
     }
 }

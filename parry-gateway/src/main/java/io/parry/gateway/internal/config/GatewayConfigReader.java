@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Reads the top level of a configuration tree: listeners, server limits and timeouts, forwarding,
@@ -28,7 +30,11 @@ final class GatewayConfigReader {
             "tracing",
             "upstreams",
             "defaults",
-            "routes");
+            "routes",
+            "redis");
+    /** What {@code defaults} may hold: protection and a rate limit, each applying to every route without its own. */
+    static final List<String> DEFAULTS_KEYS = Stream.concat(ProtectionReader.KEYS.stream(), Stream.of("rateLimit"))
+            .collect(Collectors.toUnmodifiableList());
     static final List<String> LISTENER_KEYS = List.of("host", "port", PathNormalizationReader.KEY);
     static final List<String> ADMIN_KEYS = List.of("host", "port", "token");
     static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
@@ -72,7 +78,8 @@ final class GatewayConfigReader {
         MetricsConfig metrics = ObservabilityReader.metrics(top);
         listener.tracing(top.bool("tracing", ServerOptions.ofDefault().tracing()));
         ProtectionReader protection = new ProtectionReader(forwarding.trustedProxies(), baseDirectory());
-        RouteProtection defaults = defaults(top, protection);
+        RedisConfig redis = RateLimitReader.redis(top);
+        RouteDefaults defaults = defaults(top, protection, redis);
         return new GatewayConfig(
                 version,
                 listener.build(),
@@ -82,13 +89,20 @@ final class GatewayConfigReader {
                 metrics,
                 upstreams,
                 routes(top, upstreams, protection, defaults),
-                adminToken(top, admin));
+                adminToken(top, admin),
+                redis);
     }
 
-    /** The file's {@code defaults}: what protects every route that does not say otherwise. */
-    private static RouteProtection defaults(Section top, ProtectionReader protection) {
-        Section section = top.section("defaults", "'defaults'", ProtectionReader.KEYS);
-        return section == null ? RouteProtection.NONE : protection.read(section, RouteProtection.NONE);
+    /** The file's {@code defaults}: what protects and limits every route that does not say otherwise. */
+    private static RouteDefaults defaults(Section top, ProtectionReader protection, RedisConfig redis) {
+        Section section = top.section("defaults", "'defaults'", DEFAULTS_KEYS);
+        if (section == null) {
+            return new RouteDefaults(RouteProtection.NONE, null, redis);
+        }
+        return new RouteDefaults(
+                protection.read(section, RouteProtection.NONE),
+                RateLimitReader.read(section, "'defaults'", null, redis),
+                redis);
     }
 
     /**
@@ -261,7 +275,7 @@ final class GatewayConfigReader {
     }
 
     private List<RouteConfig> routes(
-            Section top, Map<String, UpstreamConfig> upstreams, ProtectionReader protection, RouteProtection defaults) {
+            Section top, Map<String, UpstreamConfig> upstreams, ProtectionReader protection, RouteDefaults defaults) {
         YamlList list = top.list("routes", "a list of routes");
         if (list == null) {
             return List.of();

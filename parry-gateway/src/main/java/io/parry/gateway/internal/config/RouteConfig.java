@@ -8,11 +8,13 @@ package io.parry.gateway.internal.config;
  * @param match which requests the route takes
  * @param action what it does: proxy, respond or redirect
  * @param protection its IP rules, CORS, authentication and security fields, the file's defaults included
+ * @param rateLimit the route's rate limit (its own, or the one under {@code defaults}), or {@code null} for none
  */
-public record RouteConfig(String name, MatchConfig match, RouteAction action, RouteProtection protection) {
+public record RouteConfig(
+        String name, MatchConfig match, RouteAction action, RouteProtection protection, RateLimitConfig rateLimit) {
 
-    /** A route without protection. */
+    /** A route without protection or rate limit. */
     public RouteConfig(String name, MatchConfig match, RouteAction action) {
-        this(name, match, action, RouteProtection.NONE);
+        this(name, match, action, RouteProtection.NONE, null);
     }
 }

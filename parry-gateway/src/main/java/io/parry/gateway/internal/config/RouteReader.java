@@ -7,8 +7,8 @@ import java.util.Map;
 
 /** Reads the routes one at a time: a unique name, a match, and exactly one action. */
 final class RouteReader {
-    static final List<String> KEYS =
-            List.of("name", "match", "proxy", "respond", "redirect", "ipRules", "cors", "auth", "securityHeaders");
+    static final List<String> KEYS = List.of(
+            "name", "match", "proxy", "respond", "redirect", "ipRules", "cors", "auth", "securityHeaders", "rateLimit");
     private static final List<String> ACTIONS = List.of("proxy", "respond", "redirect");
     static final List<String> RESPOND_KEYS = List.of("status", "body", "contentType", "headers");
     static final List<String> REDIRECT_KEYS = List.of("location", "status", "keepPath");
@@ -18,12 +18,11 @@ final class RouteReader {
     private final ConfigErrors errors;
     private final ProxyActionReader proxies;
     private final Map<String, Location> names = new HashMap<>();
+    private final RouteDefaults defaults;
 
     private final ProtectionReader protection;
-    private final RouteProtection defaults;
 
-    RouteReader(
-            ConfigErrors errors, Collection<String> upstreams, ProtectionReader protection, RouteProtection defaults) {
+    RouteReader(ConfigErrors errors, Collection<String> upstreams, ProtectionReader protection, RouteDefaults defaults) {
         this.errors = errors;
         this.proxies = new ProxyActionReader(upstreams);
         this.protection = protection;
@@ -44,7 +43,13 @@ final class RouteReader {
         Section section = Section.of(node, "routes", "route '" + name + "'", errors, KEYS);
         checkName(section, name);
         MatchConfig match = MatchReader.read(section);
-        return new RouteConfig(name, match, action(section, match), protection.read(section, defaults));
+        RouteAction action = action(section, match);
+        return new RouteConfig(
+                name,
+                match,
+                action,
+                protection.read(section, defaults.protection()),
+                RateLimitReader.read(section, "route '" + name + "'", defaults.rateLimit(), defaults.redis()));
     }
 
     /** The name the route gives itself, so that every message about it can use it, or the default. */

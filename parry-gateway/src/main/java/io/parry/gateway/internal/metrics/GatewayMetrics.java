@@ -9,6 +9,7 @@ import io.parry.gateway.internal.upstream.GroupObserver;
 import io.parry.gateway.internal.upstream.UpstreamGroup;
 import io.parry.micrometer.PrometheusEndpoint;
 import io.parry.micrometer.ProxyMetrics;
+import io.parry.micrometer.RateLimitMetrics;
 import io.parry.micrometer.ServerMetrics;
 import io.parry.proxy.ProxyObserver;
 import io.parry.server.Handler;
@@ -16,8 +17,8 @@ import io.parry.server.Server;
 import java.util.Optional;
 
 /**
- * The gateway's meters: the data-plane server's ({@link ServerMetrics}) and the proxy's ({@link
- * ProxyMetrics}, with the latency the gateway adds), recorded to a Prometheus registry, a JMX one or
+ * The gateway's meters: the data-plane server's ({@link ServerMetrics}), the proxy's ({@link
+ * ProxyMetrics}, with the latency the gateway adds) and the rate limits' ({@link RateLimitMetrics}), recorded to a Prometheus registry, a JMX one or
  * both. As the upstream registry's {@link GroupObserver} it observes every upstream group and binds
  * its gauges while the group is live. Thread-safe.
  */
@@ -27,6 +28,7 @@ public final class GatewayMetrics implements GroupObserver, AutoCloseable {
     private final MeterRegistry jmx;
     private final ServerMetrics server;
     private final ProxyMetrics proxy;
+    private final RateLimitMetrics rateLimits;
 
     private GatewayMetrics(MeterRegistry registry, PrometheusMeterRegistry prometheus, MeterRegistry jmx) {
         this.registry = registry;
@@ -34,6 +36,7 @@ public final class GatewayMetrics implements GroupObserver, AutoCloseable {
         this.jmx = jmx;
         this.server = ServerMetrics.of(registry);
         this.proxy = ProxyMetrics.of(registry);
+        this.rateLimits = RateLimitMetrics.of(registry);
     }
 
     /**
@@ -68,6 +71,11 @@ public final class GatewayMetrics implements GroupObserver, AutoCloseable {
     /** The proxy's meters; also a request listener, for the latency the gateway adds. */
     public ProxyMetrics proxy() {
         return proxy;
+    }
+
+    /** The counts of the routes' rate limit decisions. */
+    public RateLimitMetrics rateLimits() {
+        return rateLimits;
     }
 
     /** Registers the gauges and counters that read the data-plane server's own counts. */

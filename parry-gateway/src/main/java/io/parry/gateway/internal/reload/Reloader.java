@@ -5,9 +5,11 @@ import static java.util.Objects.requireNonNull;
 import io.parry.gateway.ReloadResult;
 import io.parry.gateway.internal.config.ConfigException;
 import io.parry.gateway.internal.config.GatewayConfig;
+import io.parry.gateway.internal.ratelimit.RateLimits;
 import io.parry.gateway.internal.routing.AuthResources;
 import io.parry.gateway.internal.routing.RouteCompiler;
 import io.parry.gateway.internal.upstream.UpstreamRegistry;
+import io.parry.ratelimit.RateLimitObserver;
 import io.parry.server.routing.Router;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -25,7 +27,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Loads the configuration and swaps it in: starts the upstream groups it adds or changes (keeping
- * the equal ones with their pools), compiles the route table, makes it live with one atomic write,
+ * the equal ones with their pools), prepares the routes' rate limiters (keeping the buckets of those
+ * whose limit is unchanged), compiles the route table, makes it live with one atomic write,
  * then retires the groups no longer used. A configuration that fails at any step is rejected whole:
  * what it started is closed, the previous version keeps serving, and the errors are logged once and
  * kept for the admin API. Reloads run one at a time on a thread of their own, whatever triggers them.
@@ -36,6 +39,7 @@ public final class Reloader implements AutoCloseable {
     private final ConfigSource source;
     private final UpstreamRegistry upstreams;
     private final AuthResources authResources = new AuthResources();
+    private final RateLimits rateLimits;
     private final AtomicReference<ActiveConfig> active = new AtomicReference<>();
     private final ExecutorService executor = Executors.newSingleThreadExecutor(task -> {
         Thread thread = new Thread(task, "parry-gateway-reload");
@@ -46,8 +50,14 @@ public final class Reloader implements AutoCloseable {
 
     /** A reloader of this source's configuration over these upstream groups; nothing is live yet. */
     public Reloader(ConfigSource source, UpstreamRegistry upstreams) {
+        this(source, upstreams, new RateLimits(RateLimitObserver.NONE));
+    }
+
+    /** A reloader that also keeps the routes' rate limiters across reloads. */
+    public Reloader(ConfigSource source, UpstreamRegistry upstreams, RateLimits rateLimits) {
         this.source = requireNonNull(source, "source");
         this.upstreams = requireNonNull(upstreams, "upstreams");
+        this.rateLimits = requireNonNull(rateLimits, "rateLimits");
     }
 
     /**
@@ -168,15 +178,18 @@ public final class Reloader implements AutoCloseable {
             errors.addAll(change.errors());
             return null;
         }
-        RouteCompiler.Result compiled = RouteCompiler.compile(config, change.groups(), authResources);
+        RateLimits.Change limits = rateLimits.prepare(config.forwarding(), config.redis());
+        RouteCompiler.Result compiled = RouteCompiler.compile(config, change.groups(), authResources, limits);
         if (compiled.table() == null) {
             upstreams.abandon(change);
+            limits.abandon();
             errors.addAll(compiled.errors());
             return null;
         }
         ActiveConfig next = new ActiveConfig(version, config, compiled.table(), change.groups(), Instant.now());
         active.set(next);
         upstreams.commit(change);
+        limits.commit();
         return next;
     }
 

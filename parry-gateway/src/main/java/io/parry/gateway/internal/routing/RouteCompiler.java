@@ -7,10 +7,12 @@ import io.parry.gateway.internal.config.ProxyAction;
 import io.parry.gateway.internal.config.RedirectAction;
 import io.parry.gateway.internal.config.RespondAction;
 import io.parry.gateway.internal.config.RouteConfig;
+import io.parry.gateway.internal.ratelimit.RateLimits;
 import io.parry.gateway.internal.upstream.UpstreamGroup;
 import io.parry.http.HttpMethod;
 import io.parry.proxy.ForwardingOptions;
 import io.parry.proxy.ProxyHandler;
+import io.parry.ratelimit.RateLimitObserver;
 import io.parry.server.Handler;
 import io.parry.server.routing.RouteSpec;
 import io.parry.server.routing.Router;
@@ -24,7 +26,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Compiles a configuration's routes onto a {@link Router} over running upstream groups: a
  * {@link ProxyHandler} per proxy route with its rewrites, header rules, timeouts and retry policy, a
- * {@link FixedResponse} or a {@link Redirect} for the others. A {@code prefix} match is the pattern
+ * {@link FixedResponse} or a {@link Redirect} for the others, behind the route's rate limit if it has one. A {@code prefix} match is the pattern
  * {@code /prefix/**}, {@code methods} a route per method (none: a route for every method), {@code
  * host} and {@code headers} the route's conditions, and the route's name what the access log and
  * metrics call it. A route that an earlier one hides is logged, not refused: in a file, the first
@@ -41,15 +43,30 @@ public final class RouteCompiler {
      * from {@code resources}, which outlive the table.
      */
     public static Result compile(GatewayConfig config, Map<String, UpstreamGroup> groups, AuthResources resources) {
+        return compile(
+                config, groups, resources, new RateLimits(RateLimitObserver.NONE).prepare(config.forwarding(), null));
+    }
+
+    /**
+     * The router, as {@link #compile(GatewayConfig, Map, AuthResources)}, with each route's rate limit
+     * filter taken from {@code rateLimits}.
+     */
+    public static Result compile(
+            GatewayConfig config,
+            Map<String, UpstreamGroup> groups,
+            AuthResources resources,
+            RateLimits.Change rateLimits) {
         ForwardingOptions forwarding = config.forwarding();
         Router.Builder router = Router.builder().onShadowedRoute(finding -> log.warn("Routes: {}", finding));
         List<String> errors = new ArrayList<>();
         for (RouteConfig route : config.routes()) {
             try {
-                add(
-                        router,
-                        route,
-                        ProtectionFilters.wrap(handler(route, groups, forwarding), route.protection(), resources));
+                // Limits run inside authentication, so that a limit keyed by a verified claim sees it.
+                Handler handler = handler(route, groups, forwarding);
+                if (route.rateLimit() != null) {
+                    handler = handler.with(rateLimits.filter(route.name(), route.rateLimit()));
+                }
+                add(router, route, ProtectionFilters.wrap(handler, route.protection(), resources));
             } catch (IllegalArgumentException e) {
                 errors.add("routes." + route.name() + ": " + e.getMessage());
             }

@@ -67,14 +67,16 @@ class GatewaySchemaTest {
             entry("/$defs/retry", ProxyActionReader.RETRY_KEYS),
             entry("/$defs/respond", RouteReader.RESPOND_KEYS),
             entry("/$defs/redirect", RouteReader.REDIRECT_KEYS),
-            entry("/$defs/defaults", ProtectionReader.KEYS),
+            entry("/$defs/defaults", GatewayConfigReader.DEFAULTS_KEYS),
             entry("/$defs/ipRules", ProtectionReader.IP_RULES_KEYS),
             entry("/$defs/cors", ProtectionReader.CORS_KEYS),
             entry("/$defs/auth", ProtectionReader.AUTH_KEYS),
             entry("/$defs/jwt", ProtectionReader.JWT_KEYS),
             entry("/$defs/apiKey", ProtectionReader.API_KEY_KEYS),
             entry("/$defs/basic", ProtectionReader.BASIC_KEYS),
-            entry("/$defs/securityHeaders", ProtectionReader.SECURITY_HEADERS_KEYS));
+            entry("/$defs/securityHeaders", ProtectionReader.SECURITY_HEADERS_KEYS),
+            entry("/$defs/rateLimit", RateLimitReader.KEYS),
+            entry("/$defs/redis", RateLimitReader.REDIS_KEYS));
 
     private static final JsonNode SCHEMA_NODE = readJson(SCHEMA_FILE);
     private static final Schema SCHEMA = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)

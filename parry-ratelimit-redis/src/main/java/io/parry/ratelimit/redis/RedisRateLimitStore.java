@@ -1,0 +1,188 @@
+package io.parry.ratelimit.redis;
+
+import static java.util.Objects.requireNonNull;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
+import io.parry.ratelimit.RateLimit;
+import io.parry.ratelimit.redis.internal.GcraScript;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One connection to Redis shared by every {@link RedisRateLimiter} made from it: Lettuce, asynchronous
+ * and pipelined (commands are written as they come, replies matched in order), reconnecting by itself
+ * after Redis restarts. Make one per Redis and process; {@link #close()} it when done.
+ *
+ * <pre>{@code
+ * RedisRateLimitStore redis = RedisRateLimitStore.connect("redis://127.0.0.1:6379");
+ * RateLimiter limiter = RedisRateLimiter.builder(redis, RateLimit.perSecond(100)).prefix("hello:").build();
+ * }</pre>
+ *
+ * <p>At most 65,536 commands wait for replies; past that (a Redis that stalls under load), decisions fail
+ * at once and limiters follow their {@link FailurePolicy}. Connecting does not wait for Redis: while it is unreachable, commands fail at once (and limiters
+ * follow their {@link FailurePolicy}), and the store keeps trying, every second at most. Lettuce runs on
+ * the application's Netty and two I/O threads of its own (Lettuce's least). Thread-safe.
+ */
+public final class RedisRateLimitStore implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(RedisRateLimitStore.class);
+    private static final long RECONNECT_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final int MAX_IN_FLIGHT = 65_536;
+
+    private final RedisURI uri;
+    private final ClientResources resources;
+    private final RedisClient client;
+    private final AtomicBoolean connecting = new AtomicBoolean();
+    private volatile StatefulRedisConnection<String, String> connection;
+    private volatile CompletableFuture<Void> attempt = new CompletableFuture<>();
+    private volatile long lastAttempt;
+    private volatile boolean closed;
+
+    private RedisRateLimitStore(RedisURI uri) {
+        this.uri = uri;
+        this.resources = ClientResources.builder()
+                .ioThreadPoolSize(2)
+                .computationThreadPoolSize(2)
+                .reconnectDelay(
+                        Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
+                .build();
+        this.client = RedisClient.create(resources, uri);
+        client.setOptions(ClientOptions.builder()
+                .autoReconnect(true)
+                // Fail at once while disconnected: a queue of commands waiting for Redis would only time out.
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                // A Redis that stalls keeps every command sent to it: past this many, commands fail at once.
+                .requestQueueSize(MAX_IN_FLIGHT)
+                .socketOptions(SocketOptions.builder()
+                        .connectTimeout(Duration.ofSeconds(1))
+                        .build())
+                .build());
+        this.lastAttempt = System.nanoTime() - RECONNECT_NANOS;
+    }
+
+    /**
+     * A store on the Redis at this URI, such as {@code redis://127.0.0.1:6379}, {@code
+     * redis://:password@host:6379/2} or {@code rediss://host} for TLS; the first connection is opened in
+     * the background.
+     *
+     * @throws IllegalArgumentException if the URI is not a Redis URI
+     */
+    public static RedisRateLimitStore connect(String uri) {
+        requireNonNull(uri, "uri");
+        RedisURI parsed;
+        try {
+            parsed = RedisURI.create(uri);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(
+                    "uri: " + uri + " (expected: a Redis URI such as redis://127.0.0.1:6379)");
+        }
+        RedisRateLimitStore store = new RedisRateLimitStore(parsed);
+        store.reconnectIfDue();
+        return store;
+    }
+
+    /**
+     * Completes when a connection is open, or fails with why the latest attempt could not open one: for
+     * start-up, which may wait for it off the event loops, and tests.
+     */
+    public CompletionStage<Void> ready() {
+        return connection != null ? CompletableFuture.completedFuture(null) : attempt;
+    }
+
+    /** Whether a connection is open now. */
+    public boolean isConnected() {
+        StatefulRedisConnection<String, String> open = connection;
+        return open != null && open.isOpen();
+    }
+
+    /** Closes the connection and Lettuce's threads; limiters made from this store fail afterwards. */
+    @Override
+    public void close() {
+        closed = true;
+        StatefulRedisConnection<String, String> open = connection;
+        if (open != null) {
+            open.close();
+        }
+        client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+        resources.shutdown(0, 2, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public String toString() {
+        return "RedisRateLimitStore{" + uri.getHost() + ":" + uri.getPort() + "}";
+    }
+
+    /**
+     * Runs the GCRA script for a bucket: {@code EVALSHA}, and {@code EVAL} when Redis answers {@code
+     * NOSCRIPT} (it restarted and lost its script cache; {@code EVAL} loads it again).
+     */
+    CompletionStage<List<Long>> take(String bucket, RateLimit limit, String[] args) {
+        StatefulRedisConnection<String, String> open = connection;
+        if (open == null) {
+            reconnectIfDue();
+            return CompletableFuture.failedFuture(new IllegalStateException("not connected to Redis at " + this));
+        }
+        String[] keys = {bucket};
+        CompletionStage<List<Long>> sha = open.async().evalsha(GcraScript.SHA1, ScriptOutputType.MULTI, keys, args);
+        return sha.exceptionallyCompose(failure -> {
+            if (!isNoScript(failure)) {
+                return CompletableFuture.failedFuture(failure);
+            }
+            return open.async().<List<Long>>eval(GcraScript.TEXT, ScriptOutputType.MULTI, keys, args);
+        });
+    }
+
+    private static boolean isNoScript(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof io.lettuce.core.RedisNoScriptException
+                    || (t.getMessage() != null && t.getMessage().startsWith("NOSCRIPT"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void reconnectIfDue() {
+        long now = System.nanoTime();
+        if (closed || now - lastAttempt < RECONNECT_NANOS || !connecting.compareAndSet(false, true)) {
+            return;
+        }
+        lastAttempt = now;
+        CompletableFuture<Void> result = attempt.isDone() ? new CompletableFuture<>() : attempt;
+        attempt = result;
+        client.connectAsync(StringCodec.UTF8, uri).whenComplete((open, failure) -> {
+            connecting.set(false);
+            if (failure != null) {
+                log.warn("Cannot connect to Redis at {} ({}); trying again", this, failure.toString());
+                result.completeExceptionally(failure);
+            } else {
+                adopt(open);
+                result.complete(null);
+            }
+        });
+    }
+
+    private synchronized void adopt(StatefulRedisConnection<String, String> open) {
+        if (connection == null && !closed) {
+            connection = open;
+            // Loaded now, so that the first request does not pay for NOSCRIPT and a second round trip.
+            open.async().scriptLoad(GcraScript.TEXT);
+            log.info("Connected to Redis at {}", this);
+        } else {
+            open.closeAsync();
+        }
+    }
+}
