@@ -1,11 +1,21 @@
 package io.parry.annotations.processor;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** Writes maps, lists, strings, numbers and booleans as compact JSON, keeping map order. */
 final class JsonWriter {
     private JsonWriter() {}
+
+    /** A map of these keys and values, in this order. */
+    static Map<String, Object> map(Object... keysAndValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
+    }
 
     static String write(Object value) {
         StringBuilder out = new StringBuilder();

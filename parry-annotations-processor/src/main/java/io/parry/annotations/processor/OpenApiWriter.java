@@ -15,7 +15,7 @@ import javax.lang.model.util.Types;
  * records they use.
  */
 final class OpenApiWriter {
-    private static final Map<String, Object> PROBLEM_REF = Map.of("$ref", "#/components/schemas/Problem");
+    private static final Map<String, Object> PROBLEM_REF = JsonWriter.map("$ref", "#/components/schemas/Problem");
 
     private final Types types;
     private final Elements elements;
@@ -38,7 +38,7 @@ final class OpenApiWriter {
         schemas.put("Problem", problem());
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("paths", paths);
-        document.put("components", Map.of("schemas", schemas));
+        document.put("components", JsonWriter.map("schemas", schemas));
         return JsonWriter.write(document);
     }
 
@@ -79,9 +79,9 @@ final class OpenApiWriter {
         if (route.body() != null) {
             Map<String, Object> content = new LinkedHashMap<>();
             for (String type : consumes) {
-                content.put(type, Map.of("schema", schemas.schema(route.body())));
+                content.put(type, JsonWriter.map("schema", schemas.schema(route.body())));
             }
-            operation.put("requestBody", Map.of("required", true, "content", content));
+            operation.put("requestBody", JsonWriter.map("required", true, "content", content));
         }
         operation.put("responses", responses(route, schemas, badRequest || route.body() != null));
         return operation;
@@ -101,16 +101,16 @@ final class OpenApiWriter {
     private static Map<String, Object> responses(RouteModel route, SchemaWriter schemas, boolean badRequest) {
         Map<String, Object> responses = new LinkedHashMap<>();
         if (route.returns() == ReturnKind.VOID) {
-            responses.put("204", Map.of("description", "No Content"));
+            responses.put("204", JsonWriter.map("description", "No Content"));
         } else if (route.output() == null) {
-            responses.put("default", Map.of("description", "The response the method builds"));
+            responses.put("default", JsonWriter.map("description", "The response the method builds"));
         } else {
             List<String> produces = route.produces().isEmpty() ? List.of("application/json") : route.produces();
             Map<String, Object> content = new LinkedHashMap<>();
             for (String type : produces) {
-                content.put(type, Map.of("schema", schemas.schema(route.output())));
+                content.put(type, JsonWriter.map("schema", schemas.schema(route.output())));
             }
-            responses.put("200", Map.of("description", "OK", "content", content));
+            responses.put("200", JsonWriter.map("description", "OK", "content", content));
         }
         if (badRequest) {
             responses.put("400", problem("Bad Request: a parameter or the content is invalid"));
@@ -127,23 +127,23 @@ final class OpenApiWriter {
     }
 
     private static Map<String, Object> problem(String description) {
-        return Map.of(
+        return JsonWriter.map(
                 "description",
                 description,
                 "content",
-                Map.of("application/problem+json", Map.of("schema", PROBLEM_REF)));
+                JsonWriter.map("application/problem+json", JsonWriter.map("schema", PROBLEM_REF)));
     }
 
     /** RFC 9457's problem details, with Parry's request id and field errors. */
     private static Map<String, Object> problem() {
         Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("type", Map.of("type", "string", "format", "uri-reference"));
-        properties.put("title", Map.of("type", "string"));
-        properties.put("status", Map.of("type", "integer", "format", "int32"));
-        properties.put("detail", Map.of("type", "string"));
-        properties.put("instance", Map.of("type", "string", "format", "uri-reference"));
-        properties.put("requestId", Map.of("type", "string"));
-        properties.put("errors", Map.of("type", "array", "items", Map.of("type", "object")));
+        properties.put("type", JsonWriter.map("type", "string", "format", "uri-reference"));
+        properties.put("title", JsonWriter.map("type", "string"));
+        properties.put("status", JsonWriter.map("type", "integer", "format", "int32"));
+        properties.put("detail", JsonWriter.map("type", "string"));
+        properties.put("instance", JsonWriter.map("type", "string", "format", "uri-reference"));
+        properties.put("requestId", JsonWriter.map("type", "string"));
+        properties.put("errors", JsonWriter.map("type", "array", "items", JsonWriter.map("type", "object")));
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");
         schema.put("properties", properties);
