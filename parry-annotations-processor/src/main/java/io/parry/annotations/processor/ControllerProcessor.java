@@ -32,7 +32,7 @@ public final class ControllerProcessor extends AbstractProcessor {
     public synchronized void init(ProcessingEnvironment env) {
         super.init(env);
         reporter = new Reporter(env.getMessager());
-        reader = new ControllerReader(env.getElementUtils(), reporter);
+        reader = new ControllerReader(env.getElementUtils(), env.getTypeUtils(), reporter);
         openApi = new OpenApiWriter(env.getTypeUtils(), env.getElementUtils());
     }
 

@@ -18,7 +18,9 @@ import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 
 /**
  * Reads a controller class into a {@link ControllerModel}: its prefix and class-wide settings, then
@@ -27,11 +29,13 @@ import javax.lang.model.util.Elements;
  */
 final class ControllerReader {
     private final Elements elements;
+    private final Types types;
     private final Reporter reporter;
     private final ParamReader params;
 
-    ControllerReader(Elements elements, Reporter reporter) {
+    ControllerReader(Elements elements, Types types, Reporter reporter) {
         this.elements = elements;
+        this.types = types;
         this.reporter = reporter;
         this.params = new ParamReader(reporter);
     }
@@ -127,6 +131,8 @@ final class ControllerReader {
             bound.add(param);
         }
         Settings settings = Settings.of(method, defaults);
+        checkInstantiable(method, settings.filters(), "io.parry.server.Filter");
+        checkInstantiable(method, settings.errorHandlers(), "io.parry.server.ErrorHandler");
         Returns returns = Returns.of(method.getReturnType());
         if (returns.kind().isResponse() && body != null) {
             reporter.error(
@@ -154,6 +160,26 @@ final class ControllerReader {
                 settings.filters(),
                 settings.errorHandlers(),
                 summary(method));
+    }
+
+    /** Reports each class the generated code could not make with {@code new T()} as the kind it must be. */
+    private void checkInstantiable(ExecutableElement method, List<TypeMirror> classes, String kind) {
+        TypeElement kindType = elements.getTypeElement(kind);
+        for (TypeMirror type : classes) {
+            TypeElement element = (TypeElement) types.asElement(type);
+            boolean ofKind = kindType == null || types.isAssignable(type, kindType.asType());
+            boolean constructible = element.getKind() == ElementKind.CLASS
+                    && !element.getModifiers().contains(Modifier.ABSTRACT)
+                    && ElementFilter.constructorsIn(element.getEnclosedElements()).stream()
+                            .anyMatch(constructor -> constructor.getParameters().isEmpty()
+                                    && !constructor.getModifiers().contains(Modifier.PRIVATE));
+            if (!ofKind || !constructible) {
+                reporter.error(
+                        method,
+                        type + " (expected: a " + kind.substring(kind.lastIndexOf('.') + 1)
+                                + " class with a constructor without parameters that is not private)");
+            }
+        }
     }
 
     private TypeMirror bodyType(VariableElement parameter) {

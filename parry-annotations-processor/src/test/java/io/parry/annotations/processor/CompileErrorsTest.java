@@ -116,6 +116,33 @@ class CompileErrorsTest {
                                 + " java.util.List<java.lang.String> (expected: a class or record without type arguments)");
     }
 
+    @Test
+    void refusesAFilterItCannotMake() throws Exception {
+        InMemoryCompiler.Result result = compile(
+                """
+                @Controller
+                @Filters(Shop.Audit.class)
+                class Shop {
+                    @Get("/orders")
+                    String orders() { return ""; }
+
+                    static final class Audit implements io.parry.server.Filter {
+                        Audit(String log) {}
+
+                        public java.util.concurrent.CompletionStage<io.parry.http.HttpResponse> filter(
+                                io.parry.server.Handler next, io.parry.server.RequestContext ctx,
+                                io.parry.http.HttpRequest request) throws Exception {
+                            return next.handle(ctx, request);
+                        }
+                    }
+                }
+                """);
+
+        assertThat(result.errors())
+                .containsExactly("Shop.orders(): shop.Shop.Audit (expected: a Filter class with a constructor without"
+                        + " parameters that is not private)");
+    }
+
     private static InMemoryCompiler.Result compile(String controller) throws Exception {
         Map<String, String> sources = new LinkedHashMap<>();
         sources.put("shop.Shop", "package shop;\nimport io.parry.annotations.*;\n" + controller);
