@@ -14,9 +14,13 @@ import java.util.function.Function;
  * names the parameter and never echoes the value, worded as {@link RequestParams} words them.
  */
 public final class Arguments {
+    /** The kind of a path parameter, as a 400's detail names it. */
     public static final String PATH = "Path parameter";
+    /** The kind of a query parameter. */
     public static final String QUERY = "Query parameter";
+    /** The kind of a header field. */
     public static final String HEADER = "Header";
+    /** The kind of a cookie. */
     public static final String COOKIE = "Cookie";
 
     private Arguments() {}
@@ -54,6 +58,7 @@ public final class Arguments {
         return value != null ? value : defaultValue;
     }
 
+    /** The value as an {@code int}; 400 when it is not one. */
     public static int toInt(String kind, String name, String value) {
         try {
             return Integer.parseInt(value);
@@ -62,6 +67,7 @@ public final class Arguments {
         }
     }
 
+    /** The value as a {@code long}; 400 when it is not one. */
     public static long toLong(String kind, String name, String value) {
         try {
             return Long.parseLong(value);
@@ -70,6 +76,7 @@ public final class Arguments {
         }
     }
 
+    /** The value as a {@code double}; 400 when it is not one. */
     public static double toDouble(String kind, String name, String value) {
         try {
             return Double.parseDouble(value);
@@ -78,6 +85,7 @@ public final class Arguments {
         }
     }
 
+    /** The value as a boolean ({@code true} or {@code false}, any case); 400 when it is something else. */
     public static boolean toBoolean(String kind, String name, String value) {
         if (value.equalsIgnoreCase("true")) {
             return true;
@@ -88,6 +96,7 @@ public final class Arguments {
         throw invalid(kind, name, "true or false", null);
     }
 
+    /** The value as a UUID in its 36-character form; 400 when it is not one. */
     public static UUID toUuid(String kind, String name, String value) {
         try {
             if (value.length() != 36) {
