@@ -115,7 +115,7 @@ class OpenApiTest {
     @Test
     void isAValidOpenApiDocumentForAnIndependentValidator() throws Exception {
         Assumptions.assumeTrue(
-                run("python3", "-c", "import openapi_spec_validator") == 0,
+                run("python3", "-c", "import openapi_spec_validator").exitCode() == 0,
                 "openapi-spec-validator is missing: pip install openapi-spec-validator");
         Path json = Files.createTempFile("openapi", ".json");
         Path yaml = Files.createTempFile("openapi", ".yaml");
@@ -123,20 +123,23 @@ class OpenApiTest {
         Files.writeString(yaml, get("/openapi.yaml").body());
 
         for (Path document : List.of(json, yaml)) {
-            assertThat(run("python3", "-m", "openapi_spec_validator", document.toString()))
-                    .as("openapi-spec-validator on " + document)
-                    .isZero();
+            Ran validator = run("python3", "-m", "openapi_spec_validator", document.toString());
+            assertThat(validator.exitCode()).as(validator.output()).isZero();
         }
     }
 
-    private static int run(String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).inheritIO().start();
+    /** The command's exit code and output; -1 when it does not finish within a minute. */
+    private static Ran run(String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            return -1;
+            return new Ran(-1, output);
         }
-        return process.exitValue();
+        return new Ran(process.exitValue(), output);
     }
+
+    private record Ran(int exitCode, String output) {}
 
     private static java.net.http.HttpResponse<String> get(String path) throws Exception {
         return CLIENT.send(HttpRequest.newBuilder(uri(path)).build(), BodyHandlers.ofString());
