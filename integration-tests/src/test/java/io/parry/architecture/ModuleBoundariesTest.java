@@ -31,6 +31,8 @@ class ModuleBoundariesTest {
             "testing",
             "json",
             "validation",
+            "annotations",
+            "openapi",
             "client",
             "proxy",
             "protection",

@@ -1,0 +1,171 @@
+package io.parry.openapi;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.parry.annotations.ControllerRoutes;
+import io.parry.http.HttpData;
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import io.parry.http.MediaType;
+import io.parry.json.JsonCodec;
+import io.parry.openapi.internal.DocsPage;
+import io.parry.openapi.internal.DocumentBuilder;
+import io.parry.openapi.internal.ServerUrl;
+import io.parry.openapi.internal.YamlText;
+import io.parry.server.routing.Router;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * An OpenAPI 3.1 document of a service, served at {@code GET /openapi.json} and {@code /openapi.yaml},
+ * with a Swagger UI page at {@code /docs}. Annotated controllers bring the description the processor
+ * wrote at compile time ({@link ControllerRoutes#openApi()}); functional routes join with a {@link
+ * RouteDescription}. Immutable; the document is merged once, when built.
+ *
+ * <pre>{@code
+ * ControllerRoutes todos = new TodoControllerRoutes(controller, json);
+ * Router.Builder router = Router.builder();
+ * todos.addTo(router);
+ * OpenApi.builder().title("Todo-Backend").version("1.0").controller(todos).build().addTo(router);
+ * }</pre>
+ *
+ * <p>The document's server URL is the one the client used: {@code X-Forwarded-Proto}, {@code
+ * X-Forwarded-Host} and {@code X-Forwarded-Prefix} when a gateway set them, else {@code Host}, so
+ * "try it out" calls go back through the gateway.
+ */
+public final class OpenApi {
+    private static final MediaType YAML = MediaType.parse("application/yaml");
+
+    private final ObjectNode document;
+    private final JsonCodec codec;
+    private final DocsPage docs = new DocsPage();
+
+    private OpenApi(ObjectNode document, JsonCodec codec) {
+        this.document = document;
+        this.codec = codec;
+    }
+
+    /** A builder with title {@code API} and version {@code 1.0}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Adds {@code GET /openapi.json}, {@code GET /openapi.yaml}, the page {@code GET /docs} and its
+     * assets under {@code /docs/}. The assets are read from the Swagger UI webjar on a worker thread.
+     */
+    public void addTo(Router.Builder router) {
+        requireNonNull(router, "router");
+        router.get("/openapi.json", (ctx, request) -> HttpResponse.of(MediaType.JSON, json(request))
+                .toStage());
+        router.get("/openapi.yaml", (ctx, request) -> HttpResponse.of(YAML, HttpData.ofUtf8(yaml(request)))
+                .toStage());
+        router.get("/docs", (ctx, request) -> docs.page().toStage());
+        router.get(
+                "/docs/{file}",
+                (ctx, request) -> docs.asset(ctx.pathParams().get("file")).toStage(),
+                route -> route.blocking());
+    }
+
+    /** The document as JSON, with the server URL this request used. */
+    public HttpData json(HttpRequest request) {
+        return codec.write(withServer(request));
+    }
+
+    /** The document as YAML, with the server URL this request used. */
+    public String yaml(HttpRequest request) {
+        return YamlText.of(withServer(request));
+    }
+
+    /** Every operation of the document, as {@code GET /todos/{id}}, in document order. */
+    public List<String> operations() {
+        List<String> operations = new ArrayList<>();
+        document.path("paths").properties().forEach(path -> path.getValue()
+                .fieldNames()
+                .forEachRemaining(method -> operations.add(method.toUpperCase(Locale.ROOT) + " " + path.getKey())));
+        return operations;
+    }
+
+    private ObjectNode withServer(HttpRequest request) {
+        ObjectNode served = codec.mapper().createObjectNode();
+        served.set("openapi", document.get("openapi"));
+        served.set("info", document.get("info"));
+        served.set("jsonSchemaDialect", document.get("jsonSchemaDialect"));
+        served.putArray("servers").addObject().put("url", ServerUrl.of(request));
+        served.setAll(document);
+        return served;
+    }
+
+    @Override
+    public String toString() {
+        return "OpenApi(" + operations().size() + " operations)";
+    }
+
+    /** Builds an {@link OpenApi}; not thread-safe. */
+    public static final class Builder {
+        private final List<String> controllers = new ArrayList<>();
+        private final List<FunctionalRoute> routes = new ArrayList<>();
+        private String title = "API";
+        private String version = "1.0";
+        private String description;
+
+        private Builder() {}
+
+        /** The API's title; default {@code API}. */
+        public Builder title(String title) {
+            this.title = requireNonNull(title, "title");
+            return this;
+        }
+
+        /** The API's version, not OpenAPI's; default {@code 1.0}. */
+        public Builder version(String version) {
+            this.version = requireNonNull(version, "version");
+            return this;
+        }
+
+        /** A description of the API, CommonMark allowed; default none. */
+        public Builder description(String description) {
+            this.description = requireNonNull(description, "description");
+            return this;
+        }
+
+        /** Adds an annotated controller's operations and schemas. */
+        public Builder controller(ControllerRoutes controller) {
+            controllers.add(requireNonNull(controller, "controller").openApi());
+            return this;
+        }
+
+        /**
+         * Adds a functional route's operation.
+         *
+         * @param method such as {@code GET}
+         * @param pattern the route's pattern, as given to the router ({@code /todos/{id}})
+         */
+        public Builder route(String method, String pattern, RouteDescription description) {
+            routes.add(new FunctionalRoute(
+                    requireNonNull(method, "method"),
+                    requireNonNull(pattern, "pattern"),
+                    requireNonNull(description, "description")));
+            return this;
+        }
+
+        /**
+         * The document.
+         *
+         * @throws IllegalStateException if two operations have one id or one method and path
+         */
+        public OpenApi build() {
+            JsonCodec codec = JsonCodec.ofDefault();
+            DocumentBuilder document = new DocumentBuilder(codec.mapper(), title, version, description);
+            controllers.forEach(document::addController);
+            for (FunctionalRoute route : routes) {
+                document.addRoute(route.method(), route.pattern(), route.description());
+            }
+            return new OpenApi(document.build(), codec);
+        }
+    }
+
+    private record FunctionalRoute(String method, String pattern, RouteDescription description) {}
+}

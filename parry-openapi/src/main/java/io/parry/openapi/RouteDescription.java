@@ -1,0 +1,61 @@
+package io.parry.openapi;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Optional;
+
+/**
+ * What the OpenAPI document says of a functional route, which the annotation processor cannot see
+ * into: a summary, and the types of its JSON content and answer. A type names a schema by its simple
+ * name: the one an annotated controller's records produced, or else any object. Immutable.
+ *
+ * <pre>{@code
+ * OpenApi.builder().route("GET", "/stats", RouteDescription.of("Counts the todos.").output(Stats.class));
+ * }</pre>
+ */
+public final class RouteDescription {
+    private final String summary;
+    private final Class<?> input;
+    private final Class<?> output;
+
+    private RouteDescription(String summary, Class<?> input, Class<?> output) {
+        this.summary = summary;
+        this.input = input;
+        this.output = output;
+    }
+
+    /** A route with this summary, no content and no declared answer. */
+    public static RouteDescription of(String summary) {
+        return new RouteDescription(requireNonNull(summary, "summary"), null, null);
+    }
+
+    /** A copy whose request content is JSON of this type. */
+    public RouteDescription input(Class<?> type) {
+        return new RouteDescription(summary, requireNonNull(type, "type"), output);
+    }
+
+    /** A copy whose answer is JSON of this type. */
+    public RouteDescription output(Class<?> type) {
+        return new RouteDescription(summary, input, requireNonNull(type, "type"));
+    }
+
+    /** The summary. */
+    public String summary() {
+        return summary;
+    }
+
+    /** The request content's type, if the route reads one. */
+    public Optional<Class<?>> input() {
+        return Optional.ofNullable(input);
+    }
+
+    /** The answer's type, if declared. */
+    public Optional<Class<?>> output() {
+        return Optional.ofNullable(output);
+    }
+
+    @Override
+    public String toString() {
+        return "RouteDescription(" + summary + ")";
+    }
+}
