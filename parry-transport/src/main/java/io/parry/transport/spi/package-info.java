@@ -17,6 +17,8 @@
  *   <li>The calling request's context carried into client calls and scheduled tasks: {@link
  *       io.parry.transport.spi.CurrentCaller}, {@link io.parry.transport.spi.CallerContext}, {@link
  *       io.parry.transport.spi.TaskWrapper}, {@link io.parry.transport.spi.EventLoopScheduler}.
+ *   <li>A connection handed over after {@code 101 Switching Protocols}: {@link
+ *       io.parry.transport.spi.UpgradedChannel}.
  * </ul>
  */
 package io.parry.transport.spi;
