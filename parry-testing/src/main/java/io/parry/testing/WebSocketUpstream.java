@@ -32,6 +32,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A WebSocket upstream on 127.0.0.1 for proxy and client tests, on plain Netty: every path accepts the
@@ -44,6 +45,7 @@ public final class WebSocketUpstream implements AutoCloseable {
     private final BlockingQueue<HttpHeaders> handshakes = new LinkedBlockingQueue<>();
     private final BlockingQueue<Integer> closes = new LinkedBlockingQueue<>();
     private final BlockingQueue<String> disconnects = new LinkedBlockingQueue<>();
+    private final AtomicLong streamed = new AtomicLong();
     private final Channel listener;
 
     private WebSocketUpstream() {
@@ -120,8 +122,13 @@ public final class WebSocketUpstream implements AutoCloseable {
     public CompletableFuture<Void> stream(int count, int size) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         Channel session = sessions.iterator().next();
-        session.eventLoop().execute(() -> new Stream(session, count, size, done).run());
+        session.eventLoop().execute(() -> new Stream(session, count, size, streamed, done).run());
         return done;
+    }
+
+    /** How many payload bytes {@link #stream} has written so far. */
+    public long streamedBytes() {
+        return streamed.get();
     }
 
     @Override
@@ -185,10 +192,12 @@ public final class WebSocketUpstream implements AutoCloseable {
     private static final class Stream extends ChannelInboundHandlerAdapter implements Runnable {
         private final Channel channel;
         private final byte[] payload;
+        private final AtomicLong streamed;
         private final CompletableFuture<Void> done;
         private int left;
 
-        Stream(Channel channel, int count, int size, CompletableFuture<Void> done) {
+        Stream(Channel channel, int count, int size, AtomicLong streamed, CompletableFuture<Void> done) {
+            this.streamed = streamed;
             this.channel = channel;
             this.left = count;
             this.payload = new byte[size];
@@ -202,6 +211,7 @@ public final class WebSocketUpstream implements AutoCloseable {
                 left--;
                 WebSocketFrame frame = new BinaryWebSocketFrame(Unpooled.wrappedBuffer(payload));
                 channel.write(frame);
+                streamed.addAndGet(payload.length);
             }
             channel.flush();
             if (left == 0) {

@@ -9,6 +9,7 @@ import io.parry.client.HttpClient;
 import io.parry.client.InvalidResponseException;
 import io.parry.client.WebSocket;
 import io.parry.client.WebSocketRefusedException;
+import io.parry.http.HttpData;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
@@ -25,6 +26,7 @@ import java.util.concurrent.CompletionStage;
  */
 public final class WebSocketHandshake {
     private static final SecureRandom KEYS = new SecureRandom();
+    private static final int REFUSAL_BODY = 64 * 1024;
 
     private WebSocketHandshake() {}
 
@@ -42,7 +44,7 @@ public final class WebSocketHandshake {
 
     private static CompletionStage<WebSocket> opened(HttpResponse response, int maxMessageSize) {
         if (response.status().code() != 101) {
-            return CompletableFuture.failedFuture(new WebSocketRefusedException(response));
+            return refused(response);
         }
         if (!(response.body() instanceof UpgradedChannel)) {
             return CompletableFuture.failedFuture(
@@ -60,6 +62,14 @@ public final class WebSocketHandshake {
             opened.complete(socket);
         });
         return opened;
+    }
+
+    /** Reads what the server said, within a bound, so the connection is released either way. */
+    private static CompletionStage<WebSocket> refused(HttpResponse response) {
+        return response.body().aggregate(REFUSAL_BODY).handle((body, failure) -> {
+            throw new WebSocketRefusedException(
+                    response.status(), response.headers(), body == null ? HttpData.empty() : body);
+        });
     }
 
     /** A server's frames are never masked (RFC 6455, section 5.1); no extension was negotiated. */
