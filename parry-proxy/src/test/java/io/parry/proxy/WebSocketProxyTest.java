@@ -17,6 +17,7 @@ import io.parry.client.upstream.Upstream;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
+import io.parry.server.Server;
 import io.parry.testing.ServerExtension;
 import io.parry.testing.WebSocketUpstream;
 import java.time.Duration;
@@ -227,6 +228,28 @@ class WebSocketProxyTest {
                         e -> assertThat(((WebSocketRefusedException) e).status().code())
                                 .isEqualTo(403));
         assertThat(upstream.openSessions()).isZero();
+    }
+
+    @Test
+    void closesSessionsWithGoingAwayWhenAStoppingServerReachesItsDeadline() {
+        proxyTo(WebSocketProxyOptions.ofDefault());
+        Server server = Server.builder()
+                .handler(handler)
+                .host("127.0.0.1")
+                .port(0)
+                .build()
+                .start();
+        WebSocket socket = await(client.connect(Endpoint.of("127.0.0.1", server.port()), "/chat"));
+        upstream.awaitHandshake();
+        long start = System.nanoTime();
+
+        server.stop(Duration.ofMillis(300));
+
+        assertThat(System.nanoTime() - start)
+                .as("the stop waited for its deadline")
+                .isGreaterThanOrEqualTo(300_000_000L);
+        assertThat(await(socket.closed())).isEqualTo(new WebSocketClose(1001, "the server is stopping"));
+        assertThat(upstream.awaitCloseCode()).isEqualTo(1001);
     }
 
     @Test
