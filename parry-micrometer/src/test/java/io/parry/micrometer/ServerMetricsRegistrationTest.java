@@ -41,16 +41,18 @@ class ServerMetricsRegistrationTest {
         // second request only after the first gave up waiting for it.
         ExecutorService twoLoops = Executors.newFixedThreadPool(2);
         for (int i = 0; i < 2; i++) {
-            loops.add(CompletableFuture.runAsync(() -> {
-                try {
-                    go.await();
-                    metrics.filter(handler, null, HttpRequest.of(HttpMethod.GET, "/"))
-                            .toCompletableFuture()
-                            .join();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }, twoLoops));
+            loops.add(CompletableFuture.runAsync(
+                    () -> {
+                        try {
+                            go.await();
+                            metrics.filter(handler, null, HttpRequest.of(HttpMethod.GET, "/"))
+                                    .toCompletableFuture()
+                                    .join();
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    },
+                    twoLoops));
         }
 
         go.countDown();
