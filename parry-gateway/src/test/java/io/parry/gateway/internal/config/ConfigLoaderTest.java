@@ -223,8 +223,10 @@ class ConfigLoaderTest {
         assertThat(config.upstreams().get("todo").breaker()).isEqualTo(BreakerOptions.disabled());
         assertThat(config.routes())
                 .extracting(route -> route.match().path())
-                .containsExactly("/api/todos", "/todos", "/hello");
-        assertThat(config.routes().get(2).action())
+                .containsExactly("/api/todos", "/todos", "/ws/echo", "/sse/ticks", "/hello");
+        assertThat(((ProxyAction) config.routes().get(2).action()).webSocket().maxMessageSize())
+                .isEqualTo(16 << 20);
+        assertThat(config.routes().get(4).action())
                 .isEqualTo(new RespondAction(200, "Hello from Parry\n", "text/plain; charset=utf-8", Map.of()));
     }
 
