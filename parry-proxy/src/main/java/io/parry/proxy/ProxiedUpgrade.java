@@ -45,7 +45,7 @@ final class ProxiedUpgrade implements ConnectionTakeover {
     public void takeOver(Channel channel) {
         Channel up = upstream.channel();
         if (up.eventLoop() != channel.eventLoop()) {
-            up.close();
+            upstream.close();
             throw new IllegalStateException(
                     "the upstream connection is on another event loop; call the proxy's client on the server's loops");
         }
@@ -58,7 +58,7 @@ final class ProxiedUpgrade implements ConnectionTakeover {
     @Override
     public void abandoned(Throwable cause) {
         log.debug("The client's connection was not handed over; closing the upstream's: {}", cause.toString());
-        upstream.channel().close();
+        upstream.close();
     }
 
     @Override

@@ -289,7 +289,7 @@ final class ProxyCall {
         settled = true;
         group.exit();
         if (!result.deliver(WebSocketUpgrades.downstreamSwitch(prepared, relay))) {
-            upgraded.channel().close();
+            upgraded.close();
         }
     }
 

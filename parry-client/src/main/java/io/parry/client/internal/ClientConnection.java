@@ -444,7 +444,7 @@ final class ClientConnection extends ChannelDuplexHandler {
         pool.discard(this);
         HeldUpgrade upgrade = HeldUpgrade.replace(ctx, decoder);
         if (!switched.deliver(io.parry.http.HttpResponse.of(HttpStatus.SWITCHING_PROTOCOLS, headers, upgrade))) {
-            ctx.channel().close();
+            upgrade.close();
         }
     }
 

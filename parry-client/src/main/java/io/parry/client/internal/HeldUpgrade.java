@@ -126,16 +126,21 @@ final class HeldUpgrade extends ChannelInboundHandlerAdapter implements HttpBody
         return NO_TRAILERS;
     }
 
-    /** Read as a body, the connection is not taken over by anyone, so it closes. */
     @Override
-    public void subscribe(Flow.Subscriber<? super HttpData> subscriber) {
+    public void close() {
         channel.eventLoop().execute(() -> {
             if (!taken) {
                 taken = true;
-                channel.close();
                 releaseHeld();
             }
+            channel.close();
         });
+    }
+
+    /** Read as a body, the connection is not taken over by anyone, so it closes. */
+    @Override
+    public void subscribe(Flow.Subscriber<? super HttpData> subscriber) {
+        close();
         FixedBody.EMPTY.subscribe(subscriber);
     }
 

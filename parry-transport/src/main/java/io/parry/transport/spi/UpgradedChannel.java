@@ -7,8 +7,8 @@ import java.util.function.Consumer;
 /**
  * A connection that switched protocols after a {@code 101} response (RFC 9110, section 15.2.2): its
  * HTTP handlers are gone, reading is paused, and bytes that arrived right after the {@code 101} are held.
- * The body of a client's {@code 101} response implements it; whoever takes the connection over owns it
- * and must close it. A body subscribed to (read as an ordinary empty body) before being taken over
+ * The body of a client's {@code 101} response implements it; whoever receives it owns the connection
+ * and must take it over or {@link #close} it. A body subscribed to (read as an ordinary empty body) before being taken over
  * closes the connection, since nobody will.
  */
 public interface UpgradedChannel {
@@ -23,4 +23,7 @@ public interface UpgradedChannel {
      * @throws IllegalStateException if the connection was taken over or closed before
      */
     void takeOver(Consumer<ChannelPipeline> install);
+
+    /** Closes the connection instead of taking it over, releasing the bytes held; any thread, more than once. */
+    void close();
 }
