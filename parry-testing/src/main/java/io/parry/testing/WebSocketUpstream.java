@@ -19,6 +19,7 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
@@ -180,7 +181,9 @@ public final class WebSocketUpstream implements AutoCloseable {
                 CloseWebSocketFrame close = (CloseWebSocketFrame) msg;
                 closes.add(close.statusCode());
                 ctx.writeAndFlush(close).addListener(ChannelFutureListener.CLOSE);
-            } else if (msg instanceof TextWebSocketFrame || msg instanceof BinaryWebSocketFrame) {
+            } else if (msg instanceof TextWebSocketFrame
+                    || msg instanceof BinaryWebSocketFrame
+                    || msg instanceof ContinuationWebSocketFrame) {
                 ctx.writeAndFlush(msg);
             } else {
                 ReferenceCountUtil.release(msg);

@@ -17,6 +17,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
@@ -66,7 +67,9 @@ public final class WebSocketEchoServer {
     private static final class Echo extends ChannelInboundHandlerAdapter {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof TextWebSocketFrame || msg instanceof BinaryWebSocketFrame) {
+            if (msg instanceof TextWebSocketFrame
+                    || msg instanceof BinaryWebSocketFrame
+                    || msg instanceof ContinuationWebSocketFrame) {
                 ctx.write(msg, ctx.voidPromise());
             } else {
                 ReferenceCountUtil.release(msg);
