@@ -2,6 +2,7 @@ package io.parry.proxy.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -10,6 +11,9 @@ import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocket08FrameDecoder;
+import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
+import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
@@ -163,5 +167,39 @@ class WebSocketRelayTest {
         assertThat(b.isOpen()).isFalse();
         a.finishAndReleaseAll();
         b.finishAndReleaseAll();
+    }
+
+    /**
+     * A permessage-deflate text frame is compressed bytes, not UTF-8: the relay passes it with RSV1 set and
+     * its payload untouched, leaving inflating and validating to the endpoints (RFC 7692, section 6).
+     */
+    @Test
+    void passesACompressedTextFrameThroughTheCodecsUnchanged() {
+        WebSocketRelay codecs = new WebSocketRelay(WebSocketProxyOptions.ofDefault(), () -> {});
+        EmbeddedChannel down = new EmbeddedChannel();
+        EmbeddedChannel up = new EmbeddedChannel();
+        codecs.installDownstream(down.pipeline());
+        codecs.installUpstream(up.pipeline());
+        codecs.start();
+        byte[] compressed = {(byte) 0xf2, 0x48, (byte) 0xcd, (byte) 0xc9, (byte) 0xc9, 0x07, 0x00};
+        EmbeddedChannel browser = new EmbeddedChannel(new WebSocket13FrameEncoder(true));
+        browser.writeOutbound(new TextWebSocketFrame(true, 4, Unpooled.wrappedBuffer(compressed)));
+
+        down.writeInbound(browser.<Object>readOutbound());
+        EmbeddedChannel server = new EmbeddedChannel(new WebSocket08FrameDecoder(
+                WebSocketDecoderConfig.newBuilder().allowExtensions(true).build()));
+        Object bytes;
+        while ((bytes = up.readOutbound()) != null) {
+            server.writeInbound(bytes);
+        }
+        TextWebSocketFrame received = server.readInbound();
+
+        assertThat(received.rsv()).isEqualTo(4);
+        assertThat(ByteBufUtil.getBytes(received.content())).containsExactly(compressed);
+        received.release();
+        browser.finishAndReleaseAll();
+        server.finishAndReleaseAll();
+        down.finishAndReleaseAll();
+        up.finishAndReleaseAll();
     }
 }
