@@ -134,6 +134,7 @@ class AdminApiTest {
         assertThat(todo.get("maxConcurrent").asInt()).isEqualTo(100);
         assertThat(todo.get("inFlight").asInt()).isZero();
         assertThat(todo.get("bulkheadRejections").asLong()).isZero();
+        assertThat(todo.get("webSocketSessions").asInt()).isZero();
         JsonNode endpoint = todo.at("/endpoints/0");
         assertThat(endpoint.get("address").asText()).isEqualTo("127.0.0.1:" + upstream.port());
         assertThat(endpoint.get("weight").asInt()).isEqualTo(1);

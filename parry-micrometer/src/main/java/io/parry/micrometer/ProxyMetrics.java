@@ -52,6 +52,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><td>{@code parry.proxy.added.latency}</td><td>timer per {@code route} with a percentile histogram
  *       and a 50 ms bucket: the request's duration less its wait for upstream response heads (a response
  *       body's streaming counts as added)</td></tr>
+ *   <tr><td>{@code parry.proxy.websocket.opened}, {@code .closed}</td><td>counters per {@code route}
+ *       (the proxy's name): WebSocket sessions the upstream accepted, and those that ended since</td></tr>
  *   <tr><td colspan="2">Bound upstreams only:</td></tr>
  *   <tr><td>{@code parry.proxy.breaker.state}</td><td>gauge, 1 for the endpoint's current {@code state}
  *       ({@code closed}, {@code open}, {@code half_open}), else 0; absent with breakers off</td></tr>
@@ -61,6 +63,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><td>{@code parry.proxy.inflight}</td><td>gauge: requests holding a bulkhead place (0 without a
  *       bulkhead)</td></tr>
  *   <tr><td>{@code parry.proxy.bulkhead.rejections}</td><td>counter</td></tr>
+ *   <tr><td>{@code parry.proxy.websocket.sessions}</td><td>gauge: proxied WebSocket sessions open</td></tr>
  *   <tr><td>{@code parry.proxy.pool.active}, {@code .idle}, {@code .pending}</td><td>gauges of the
  *       upstream's client pools</td></tr>
  * </table>
@@ -144,6 +147,27 @@ public final class ProxyMetrics implements ProxyObserver, RequestListener {
         upstream(upstream).clientEnded(ending);
     }
 
+    /** Counts a WebSocket session the upstream accepted. */
+    @Override
+    public void webSocketOpened(String upstream, Endpoint endpoint, String route) {
+        webSocketCounter("parry.proxy.websocket.opened", "WebSocket sessions the upstream accepted", upstream, route)
+                .increment();
+    }
+
+    /** Counts a WebSocket session that ended. */
+    @Override
+    public void webSocketClosed(String upstream, Endpoint endpoint, String route) {
+        webSocketCounter("parry.proxy.websocket.closed", "Proxied WebSocket sessions that ended", upstream, route)
+                .increment();
+    }
+
+    private Counter webSocketCounter(String name, String description, String upstream, String route) {
+        return Counter.builder(name)
+                .description(description)
+                .tags("upstream", upstream, "route", route)
+                .register(registry);
+    }
+
     /** Records the latency the gateway added to a request that waited on an upstream. */
     @Override
     public void requestEnded(RequestLog log) {
@@ -172,6 +196,10 @@ public final class ProxyMetrics implements ProxyObserver, RequestListener {
                         .description("Requests the upstream's bulkhead refused")
                         .tags(tags)
                         .register(registry));
+        meters.add(Gauge.builder("parry.proxy.websocket.sessions", guarded, GuardedUpstream::webSocketSessions)
+                .description("Proxied WebSocket sessions open")
+                .tags(tags)
+                .register(registry));
         List<Endpoint> endpoints = guarded.upstream().endpoints();
         for (int i = 0; i < endpoints.size(); i++) {
             registerEndpoint(guarded, endpoints.get(i), i, tags, meters);

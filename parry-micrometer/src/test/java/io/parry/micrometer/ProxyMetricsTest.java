@@ -147,6 +147,26 @@ class ProxyMetricsTest {
     }
 
     @Test
+    void countsWebSocketSessionsPerUpstreamAndRoute() throws Exception {
+        start(GuardedUpstream.builder(Upstream.of("chat", endpoint)), QUICK);
+
+        metrics.webSocketOpened("chat", endpoint, "rooms");
+        metrics.webSocketOpened("chat", endpoint, "rooms");
+        metrics.webSocketClosed("chat", endpoint, "rooms");
+
+        assertThat(registry.get("parry.proxy.websocket.opened")
+                        .tags("upstream", "chat", "route", "rooms")
+                        .counter()
+                        .count())
+                .isEqualTo(2);
+        assertThat(registry.get("parry.proxy.websocket.closed")
+                        .tags("upstream", "chat", "route", "rooms")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+    }
+
+    @Test
     void countsBulkheadRejections() throws Exception {
         start(GuardedUpstream.builder(Upstream.of("api", endpoint)).maxConcurrent(1), QUICK);
         upstream.faultFirst(1, Fault.slowFirstByte(Duration.ofMillis(300)));

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -39,6 +40,7 @@ public final class GuardedUpstream implements AutoCloseable {
     private final ConcurrentHashMap<Endpoint, String> labels = new ConcurrentHashMap<>();
     private final Bulkhead bulkhead;
     private final LongAdder bulkheadRejections = new LongAdder();
+    private final AtomicInteger webSocketSessions = new AtomicInteger();
     private final ScheduledExecutorService healthScheduler;
     private final ProxyObserver observer;
 
@@ -114,6 +116,24 @@ public final class GuardedUpstream implements AutoCloseable {
     /** How many requests the bulkhead refused since the group was built. */
     public long bulkheadRejections() {
         return bulkheadRejections.sum();
+    }
+
+    /**
+     * How many WebSocket sessions proxied to the group are open. They hold no place in the bulkhead and
+     * outlive a reload that replaces the group: each stays on the endpoint that accepted it.
+     */
+    public int webSocketSessions() {
+        return webSocketSessions.get();
+    }
+
+    void webSocketOpened(Endpoint endpoint, String route) {
+        webSocketSessions.incrementAndGet();
+        observer.webSocketOpened(upstream.name(), endpoint, route);
+    }
+
+    void webSocketClosed(Endpoint endpoint, String route) {
+        webSocketSessions.decrementAndGet();
+        observer.webSocketClosed(upstream.name(), endpoint, route);
     }
 
     /** Stops health checks and closes the client if the group created it. */

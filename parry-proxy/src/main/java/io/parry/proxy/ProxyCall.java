@@ -12,8 +12,10 @@ import io.parry.http.HttpResponse;
 import io.parry.http.spi.AggregatingSubscriber;
 import io.parry.proxy.internal.DownstreamResponses;
 import io.parry.proxy.internal.UpstreamRequests;
+import io.parry.proxy.internal.WebSocketUpgrades;
 import io.parry.server.EndedBy;
 import io.parry.server.RequestContext;
+import io.parry.transport.spi.UpgradedChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -42,6 +44,9 @@ final class ProxyCall {
     private final GuardedUpstream group;
     private final Upstream upstream;
     private final boolean replayable;
+    /** Whether the request is a WebSocket handshake the proxy forwards as one. */
+    private final boolean webSocket;
+
     private final Result result = new Result();
     private final List<Endpoint> tried = new ArrayList<>(2);
     private List<Endpoint> refused;
@@ -64,6 +69,7 @@ final class ProxyCall {
         this.group = group;
         this.upstream = group.upstream();
         this.replayable = replayable;
+        this.webSocket = proxy.webSocket.enabled() && WebSocketUpgrades.isHandshake(request);
     }
 
     /** Sends the request; the stage completes with the response head or a failure. */
@@ -141,6 +147,9 @@ final class ProxyCall {
             ctx.log().endedBy(EndedBy.SERVER);
             fail(e);
             return;
+        }
+        if (webSocket) {
+            outbound = WebSocketUpgrades.upstreamHandshake(outbound);
         }
         upstream.callStarted(endpoint);
         heldCount = endpoint;
@@ -237,6 +246,10 @@ final class ProxyCall {
             }
             return;
         }
+        if (webSocket && response.body() instanceof UpgradedChannel) {
+            switched(endpoint, response, elapsed);
+            return;
+        }
         boolean failedStatus = proxy.retry.retriesStatus(response.status().code());
         if (failedStatus) {
             recordOutcome(elapsed, FAILED_STATUS);
@@ -260,6 +273,23 @@ final class ProxyCall {
         if (!result.deliver(passed)) {
             // Completed from outside meanwhile: nobody will write it, and ending its body gives the place back.
             discard(passed);
+        }
+    }
+
+    /**
+     * The upstream accepted the WebSocket handshake: the attempt succeeded and its call is finished;
+     * the session holds no bulkhead place, and the client gets its {@code 101} with the relay as body.
+     */
+    private void switched(Endpoint endpoint, HttpResponse response, long elapsed) {
+        recordOutcome(elapsed, null);
+        finishCall(true);
+        UpgradedChannel upgraded = (UpgradedChannel) response.body();
+        ProxiedUpgrade relay = new ProxiedUpgrade(upgraded, proxy.webSocket, group, endpoint, proxy.name);
+        HttpResponse prepared = DownstreamResponses.prepare(response, proxy.responseHeaders, proxy.forwarding);
+        settled = true;
+        group.exit();
+        if (!result.deliver(WebSocketUpgrades.downstreamSwitch(prepared, relay))) {
+            upgraded.close();
         }
     }
 

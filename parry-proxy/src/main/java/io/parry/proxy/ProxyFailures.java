@@ -37,6 +37,11 @@ final class ProxyFailures {
                 HttpStatus.SERVICE_UNAVAILABLE, "Upstream " + upstream + " has too many requests in flight.");
     }
 
+    /** Cross-site WebSocket hijacking: a page of another origin may not open a session (RFC 6455, section 10.2). */
+    static HttpStatusException originRefused(String origin) {
+        return new HttpStatusException(HttpStatus.FORBIDDEN, "Origin " + origin + " may not open a WebSocket here.");
+    }
+
     static HttpStatusException noUpstream() {
         return new HttpStatusException(HttpStatus.SERVICE_UNAVAILABLE, "No upstream serves this request.");
     }

@@ -7,6 +7,7 @@ import io.parry.http.HttpBody;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.spi.FixedBody;
+import io.parry.proxy.internal.WebSocketUpgrades;
 import io.parry.server.Handler;
 import io.parry.server.RequestContext;
 import java.util.concurrent.CompletableFuture;
@@ -26,6 +27,14 @@ import java.util.function.Function;
  * its response is malformed or its connection breaks before the response head. A response body that
  * breaks later closes the client's connection, so it never looks complete. A client that goes away
  * cancels the upstream call. Retries follow the {@link RetryPolicy}.
+ *
+ * <p>A WebSocket handshake ({@code GET} with {@code Upgrade: websocket}) is routed, filtered and
+ * forwarded like any request, with {@code Upgrade: websocket} kept; once the upstream answers {@code
+ * 101}, the client gets its {@code 101} and frames flow both ways ({@link WebSocketProxyOptions} says
+ * how, and sets the limits and allowed origins). No other upgrade is forwarded: a request asking for
+ * {@code h2c}, say, reaches the upstream as a plain HTTP/1.1 request. Response bodies stream as they
+ * arrive, so server-sent events reach the client one by one; only the upstream call's body-idle
+ * timeout (and a whole-call timeout, if one is set) limits how long a response may stream.
  *
  * <p>Every attempt carries the request's trace in a span of its own: the caller's trace fields are
  * dropped and the upstream's client, called in the request's context, sends a child of the server's
@@ -54,6 +63,8 @@ public final class ProxyHandler implements Handler {
     final ClientTimeouts timeouts;
     final RetryPolicy retry;
     final RetryBudget budget;
+    final WebSocketProxyOptions webSocket;
+    final String name;
 
     private ProxyHandler(Builder builder) {
         this.upstreams = builder.upstreams;
@@ -65,6 +76,8 @@ public final class ProxyHandler implements Handler {
         this.timeouts = builder.timeouts;
         this.retry = builder.retry;
         this.budget = new RetryBudget(retry);
+        this.webSocket = builder.webSocket;
+        this.name = builder.name;
     }
 
     /** A proxy to the upstream with the default policies. */
@@ -88,6 +101,12 @@ public final class ProxyHandler implements Handler {
 
     @Override
     public CompletionStage<HttpResponse> handle(RequestContext ctx, HttpRequest request) {
+        if (webSocket.enabled()
+                && WebSocketUpgrades.isHandshake(request)
+                && !webSocket.allowsOrigin(request.headers().get("origin"))) {
+            return CompletableFuture.failedFuture(
+                    ProxyFailures.originRefused(request.headers().get("origin")));
+        }
         GuardedUpstream upstream = upstreams.apply(request);
         if (upstream == null) {
             return CompletableFuture.failedFuture(ProxyFailures.noUpstream());
@@ -124,6 +143,8 @@ public final class ProxyHandler implements Handler {
         private ForwardingOptions forwarding = ForwardingOptions.ofDefault();
         private ClientTimeouts timeouts;
         private RetryPolicy retry = RetryPolicy.ofDefault();
+        private WebSocketProxyOptions webSocket = WebSocketProxyOptions.ofDefault();
+        private String name = "";
 
         private Builder(Function<HttpRequest, GuardedUpstream> upstreams) {
             this.upstreams = upstreams;
@@ -168,6 +189,18 @@ public final class ProxyHandler implements Handler {
         /** Sets the retry policy (default {@link RetryPolicy#ofDefault()}). */
         public Builder retry(RetryPolicy retry) {
             this.retry = requireNonNull(retry, "retry");
+            return this;
+        }
+
+        /** Sets how WebSocket upgrades are proxied (default {@link WebSocketProxyOptions#ofDefault()}: they are). */
+        public Builder webSocket(WebSocketProxyOptions webSocket) {
+            this.webSocket = requireNonNull(webSocket, "webSocket");
+            return this;
+        }
+
+        /** Sets the name the {@link ProxyObserver} reports this proxy's WebSocket sessions under (a route's name). */
+        public Builder name(String name) {
+            this.name = requireNonNull(name, "name");
             return this;
         }
 

@@ -47,6 +47,16 @@ public interface ProxyObserver {
      */
     default void clientEnded(String upstream, ClientEnding ending) {}
 
+    /**
+     * A WebSocket session opened through the endpoint: it answered the handshake with {@code 101} and
+     * frames flow. {@code route} is the proxy's {@link ProxyHandler.Builder#name name}, empty if it has
+     * none.
+     */
+    default void webSocketOpened(String upstream, Endpoint endpoint, String route) {}
+
+    /** A WebSocket session {@link #webSocketOpened} reported ended: either side closed it or broke. */
+    default void webSocketClosed(String upstream, Endpoint endpoint, String route) {}
+
     /** Why a request was refused before any attempt. */
     enum Refusal {
         /** The upstream's bulkhead was full. */

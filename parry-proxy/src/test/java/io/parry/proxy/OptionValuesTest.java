@@ -1,6 +1,7 @@
 package io.parry.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
@@ -54,7 +55,18 @@ class OptionValuesTest {
                         HeaderRules.builder().remove("x-a").set("x-b", "1").build(),
                         HeaderRules.builder().remove("x-a").set("x-b", "1").build(),
                         o -> ((HeaderRules) o).toBuilder().build(),
-                        HeaderRules.builder().set("x-b", "1").remove("x-a").build()));
+                        HeaderRules.builder().set("x-b", "1").remove("x-a").build()),
+                example(
+                        WebSocketProxyOptions.builder()
+                                .allowedOrigins(Set.of("https://a.example"))
+                                .build(),
+                        WebSocketProxyOptions.builder()
+                                .allowedOrigins(Set.of("https://a.example"))
+                                .build(),
+                        o -> ((WebSocketProxyOptions) o).toBuilder().build(),
+                        WebSocketProxyOptions.builder()
+                                .allowedOrigins(Set.of("https://b.example"))
+                                .build()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -88,5 +100,33 @@ class OptionValuesTest {
     void disabledBreakerDiffersFromTheDefaultsAndItsBuilderBuildsEnabledOptions() {
         assertThat(BreakerOptions.disabled()).isNotEqualTo(BreakerOptions.ofDefault());
         assertThat(BreakerOptions.disabled().toBuilder().build()).isEqualTo(BreakerOptions.ofDefault());
+    }
+
+    @Test
+    void refusesWebSocketLimitsThatCannotHold() {
+        assertThatThrownBy(() -> WebSocketProxyOptions.builder().maxFrameSize(0).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("maxFrameSize: 0 (expected: > 0)");
+        assertThatThrownBy(() -> WebSocketProxyOptions.builder()
+                        .maxFrameSize(1024)
+                        .maxMessageSize(512)
+                        .build())
+                .hasMessage("maxMessageSize: 512 (expected: >= maxFrameSize 1024)");
+        assertThatThrownBy(() -> WebSocketProxyOptions.builder()
+                        .closeTimeout(Duration.ZERO)
+                        .build())
+                .hasMessage("closeTimeout: PT0S (expected: > 0)");
+    }
+
+    @Test
+    void allowsAnyOriginUntilSomeAreListed() {
+        WebSocketProxyOptions some = WebSocketProxyOptions.builder()
+                .allowedOrigins(Set.of("https://a.example"))
+                .build();
+
+        assertThat(WebSocketProxyOptions.ofDefault().allowsOrigin(null)).isTrue();
+        assertThat(some.allowsOrigin("https://a.example")).isTrue();
+        assertThat(some.allowsOrigin("https://b.example")).isFalse();
+        assertThat(some.allowsOrigin(null)).isFalse();
     }
 }

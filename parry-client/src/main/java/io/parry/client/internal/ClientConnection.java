@@ -365,7 +365,7 @@ final class ClientConnection extends ChannelDuplexHandler {
         int code = head.status().code();
         if (code < 200) {
             if (code == 101) {
-                fail(invalid("101 Switching Protocols, which is not supported", null));
+                switchProtocols(head);
             } else {
                 interim = true; // RFC 9110, section 15.2: a final response follows.
             }
@@ -411,6 +411,41 @@ final class ClientConnection extends ChannelDuplexHandler {
         // Held until the body ends in this same read, if it does: a small response then reaches the
         // caller whole, and a writer downstream can send it as one message.
         heldResponse = io.parry.http.HttpResponse.of(HttpStatus.of(code), headers, body);
+    }
+
+    /**
+     * A {@code 101} that answers the upgrade the request asked for ends the connection's HTTP life: it
+     * leaves the pool, and the caller gets it, held, as the response's body ({@link HeldUpgrade}).
+     */
+    private void switchProtocols(HttpResponse head) {
+        HttpHeaders headers;
+        try {
+            headers = ReceivedFields.toParry(head.headers());
+        } catch (IllegalArgumentException e) {
+            fail(invalid("an invalid header field (" + e.getMessage() + ")", e));
+            return;
+        }
+        String problem = UpgradeCheck.problem(call.request, headers);
+        if (problem != null) {
+            fail(invalid(problem, null));
+            return;
+        }
+        ClientCall switched = call;
+        call = null;
+        switched.state = ClientCall.DONE;
+        switched.connection = null;
+        RequestBodyWriter writer = requestWriter;
+        requestWriter = null;
+        if (writer != null) {
+            writer.cancel(); // The upgrade starts after the request (RFC 9110, section 7.8); a body still sent
+            // belongs to no one.
+        }
+        dead = true;
+        pool.discard(this);
+        HeldUpgrade upgrade = HeldUpgrade.replace(ctx, decoder);
+        if (!switched.deliver(io.parry.http.HttpResponse.of(HttpStatus.SWITCHING_PROTOCOLS, headers, upgrade))) {
+            upgrade.close();
+        }
     }
 
     private void deliverHeld() {

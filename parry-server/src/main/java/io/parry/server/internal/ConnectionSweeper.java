@@ -13,6 +13,9 @@ final class ConnectionSweeper {
     private final EventExecutor loop;
     private final long tickNanos;
     private Http1Connection head;
+    /** Connections handed over by a 101 response: drained and closed with the others, never swept. */
+    private TakenOverConnection takenOver;
+
     private boolean scheduled;
 
     ConnectionSweeper(EventExecutor loop, long tickNanos) {
@@ -50,10 +53,36 @@ final class ConnectionSweeper {
         connection.next = null;
     }
 
-    /** Asks every connection to close as soon as its exchanges finish. */
+    void add(TakenOverConnection connection) {
+        connection.next = takenOver;
+        if (takenOver != null) {
+            takenOver.previous = connection;
+        }
+        takenOver = connection;
+    }
+
+    void remove(TakenOverConnection connection) {
+        if (connection.previous != null) {
+            connection.previous.next = connection.next;
+        } else if (takenOver == connection) {
+            takenOver = connection.next;
+        }
+        if (connection.next != null) {
+            connection.next.previous = connection.previous;
+        }
+        connection.previous = null;
+        connection.next = null;
+    }
+
+    /** Asks every connection to close as soon as its exchanges finish, and every taken-over one to end. */
     void drainAll() {
         for (Http1Connection connection = head; connection != null; ) {
             Http1Connection next = connection.next;
+            connection.drain();
+            connection = next;
+        }
+        for (TakenOverConnection connection = takenOver; connection != null; ) {
+            TakenOverConnection next = connection.next;
             connection.drain();
             connection = next;
         }
@@ -64,6 +93,11 @@ final class ConnectionSweeper {
         for (Http1Connection connection = head; connection != null; ) {
             Http1Connection next = connection.next;
             connection.close();
+            connection = next;
+        }
+        for (TakenOverConnection connection = takenOver; connection != null; ) {
+            TakenOverConnection next = connection.next;
+            connection.forceClose();
             connection = next;
         }
     }

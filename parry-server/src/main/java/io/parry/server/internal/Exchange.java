@@ -18,6 +18,7 @@ import io.parry.server.RequestLogBuilder;
 import io.parry.server.RequestSpan;
 import io.parry.server.RequestTracer;
 import io.parry.transport.spi.BodyFlow;
+import io.parry.transport.spi.ConnectionTakeover;
 import io.parry.transport.spi.EventLoopScheduler;
 import io.parry.transport.spi.InboundBody;
 import io.parry.transport.spi.TaskWrapper;
@@ -203,14 +204,52 @@ final class Exchange
             log.debug("{} ended as its client left: {}", this, failure.toString());
             return;
         }
+        if (failure == null && response == null) {
+            failure = new NullPointerException("handler returned a null response");
+        } else if (failure == null) {
+            failure = refusedTakeover(response);
+        }
         if (failure != null) {
             respond(ErrorResponses.forFailure(this, failure));
-        } else if (response == null) {
-            respond(ErrorResponses.forFailure(this, new NullPointerException("handler returned a null response")));
         } else {
             respond(response);
         }
         framing.responseReady(this);
+    }
+
+    /**
+     * Why a response that switches protocols cannot be sent, or {@code null} when it can or does not
+     * switch: a 101 carries a {@link ConnectionTakeover} and an {@code Upgrade} field (RFC 9110, section
+     * 15.2.2) and answers a request that asked for an upgrade the framing can give. A refused takeover
+     * is told so and released.
+     */
+    private Throwable refusedTakeover(HttpResponse response) {
+        boolean switching = response.status().code() == 101;
+        boolean takeover = response.body() instanceof ConnectionTakeover;
+        if (!switching && !takeover) {
+            return null;
+        }
+        String problem = null;
+        if (!takeover) {
+            problem = "a 101 response needs a ConnectionTakeover body";
+        } else if (!switching) {
+            problem = "a ConnectionTakeover body needs a 101 status, not "
+                    + response.status().code();
+        } else if (!response.headers().contains("upgrade")) {
+            problem = "a 101 response needs an Upgrade field";
+        } else if (!framing.canTakeOver(this)) {
+            problem = "a 101 response answers only an HTTP/1.1 request without a body that asked for an upgrade";
+        }
+        if (problem == null) {
+            return null;
+        }
+        IllegalStateException refused = new IllegalStateException(problem);
+        if (takeover) {
+            ((ConnectionTakeover) response.body()).abandoned(refused);
+        } else {
+            release(response);
+        }
+        return refused;
     }
 
     /**
@@ -361,7 +400,12 @@ final class Exchange
 
     /** Releases what a response that will never be sent holds. */
     static void release(HttpResponse response) {
-        if (response != null && !(response.body() instanceof FixedBody)) {
+        if (response == null || response.body() instanceof FixedBody) {
+            return;
+        }
+        if (response.body() instanceof ConnectionTakeover takeover) {
+            takeover.abandoned(new IllegalStateException("the 101 response was not sent"));
+        } else {
             response.body().subscribe(AggregatingSubscriber.cancelling());
         }
     }

@@ -39,4 +39,12 @@ interface ExchangeFraming {
 
     /** The exchange's response is set: the framing writes it when its turn comes. */
     void responseReady(Exchange exchange);
+
+    /**
+     * Whether a 101 response to this exchange may take the connection over: its request asked for an
+     * upgrade this framing can give. None can by default.
+     */
+    default boolean canTakeOver(Exchange exchange) {
+        return false;
+    }
 }

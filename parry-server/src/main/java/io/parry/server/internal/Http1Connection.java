@@ -1,10 +1,13 @@
 package io.parry.server.internal;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
@@ -20,6 +23,7 @@ import io.parry.http.HttpStatusException;
 import io.parry.server.EndedBy;
 import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
+import io.parry.transport.spi.ConnectionTakeover;
 import io.parry.transport.spi.InboundBody;
 import io.parry.transport.spi.ReceivedFields;
 import java.io.IOException;
@@ -47,6 +51,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     static final int PAUSED_BY_BODY = 1;
     static final int PAUSED_BY_PIPELINE = 2;
     static final int PAUSED_BY_REJECTION = 4;
+    static final int PAUSED_BY_UPGRADE = 8;
 
     private static final Logger log = LoggerFactory.getLogger(Http1Connection.class);
 
@@ -65,6 +70,11 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     private int sequence;
     private int pauseReasons;
     private boolean rejecting;
+    /**
+     * The exchange whose request asked for an upgrade: the decoder holds what follows it until its
+     * response says whether the connection switches protocols.
+     */
+    private Exchange upgrading;
     /** A request without keep-alive was accepted: requests pipelined after it are not processed. */
     private boolean lastRequestRead;
 
@@ -162,6 +172,9 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         }
         String protocol = HttpVersion.HTTP_1_0.equals(head.protocolVersion()) ? HTTP_1_0 : HTTP_1_1;
         Exchange exchange = new Exchange(this, ++sequence, protocol, System.nanoTime());
+        if (decoder.isHolding()) {
+            upgrading = exchange;
+        }
         if (head.decoderResult().isFailure()) {
             // Only a header block that was too long comes with the request line the decoder read.
             if (head.decoderResult().cause() instanceof TooLongHttpHeaderException) {
@@ -181,6 +194,9 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         }
         exchange.handling();
         exchanges.add(exchange);
+        if (upgrading == exchange) {
+            pauseReading(PAUSED_BY_UPGRADE);
+        }
         if (exchanges.size() >= runtime.limits.maxPipelinedRequests()) {
             pauseReading(PAUSED_BY_PIPELINE);
         }
@@ -374,6 +390,11 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     /** Called by the writer when an exchange's response has been written in full. */
     void exchangeFinished(Exchange exchange) {
         exchange.discardBody();
+        if (upgrading == exchange) {
+            upgrading = null;
+            // Later: this runs inside the decoder's own read when the answer came at once.
+            ctx.executor().execute(this::upgradeDeclined);
+        }
         lastActivityNanos = System.nanoTime();
         if (exchanges.size() < runtime.limits.maxPipelinedRequests()) {
             resumeReading(PAUSED_BY_PIPELINE);
@@ -381,6 +402,53 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         if (closeWhenIdle && exchanges.isEmpty() && decoder.headerStartNanos() == 0) {
             ctx.close();
         }
+    }
+
+    /** The connection stays HTTP/1.1 after a request that asked for an upgrade: what follows it is decoded. */
+    private void upgradeDeclined() {
+        if (ctx.isRemoved() || !ctx.channel().isActive()) {
+            return;
+        }
+        decoder.resumeDecoding(ctx.pipeline().context(decoder));
+        resumeReading(PAUSED_BY_UPGRADE);
+    }
+
+    @Override
+    public boolean canTakeOver(Exchange exchange) {
+        return exchange == upgrading;
+    }
+
+    /**
+     * The 101 head left: the channel goes to the taker without the HTTP/1.1 handlers, reading, and
+     * still counted until it closes. The decoder leaves last, so the bytes it held after the request
+     * reach the handlers the taker added.
+     */
+    void takeOver(ConnectionTakeover takeover) {
+        upgrading = null;
+        Channel channel = ctx.channel();
+        if (!channel.isActive()) {
+            takeover.abandoned(new ClosedChannelException());
+            return;
+        }
+        ConnectionSweeper loopSweeper = sweeper;
+        loopSweeper.remove(this);
+        sweeper = null;
+        new TakenOverConnection(channel, takeover, loopSweeper, runtime.connections).register();
+        ChannelPipeline pipeline = channel.pipeline();
+        pipeline.remove(HttpResponseEncoder.class);
+        pipeline.remove(this);
+        pauseReasons = 0;
+        channel.config().setAutoRead(true);
+        try {
+            takeover.takeOver(channel);
+            if (runtime.isDraining()) {
+                takeover.drain();
+            }
+        } catch (RuntimeException e) {
+            log.warn("Connection {} failed when taken over; closing", id, e);
+            channel.close();
+        }
+        pipeline.remove(decoder);
     }
 
     /**

@@ -26,6 +26,7 @@ import io.parry.http.HttpStatus;
 import io.parry.http.spi.FixedBody;
 import io.parry.transport.spi.BodySources;
 import io.parry.transport.spi.ByteBufSubscriber;
+import io.parry.transport.spi.ConnectionTakeover;
 import io.parry.transport.spi.RawBody;
 import java.util.ArrayDeque;
 import java.util.concurrent.Flow;
@@ -183,6 +184,10 @@ final class ResponseWriter {
     private boolean start(Exchange exchange) {
         HttpResponse response = exchange.startWriting();
         HttpBody body = response.body();
+        if (body instanceof ConnectionTakeover takeover) {
+            switchProtocols(exchange, response, takeover);
+            return false;
+        }
         HttpStatus status = response.status();
         boolean bodyless = exchange.isHeadRequest() || status.forbidsBody();
         long length = body.contentLength();
@@ -222,6 +227,36 @@ final class ResponseWriter {
         streaming = new BodyWriter(exchange, response, version, nettyStatus, length, false);
         BodySources.subscribe(body, streaming);
         return false;
+    }
+
+    /**
+     * Writes a 101 head (the exchange checked that it may be sent) and hands the connection over once
+     * it left; nothing else is written on this connection (RFC 9110, section 15.2.2).
+     */
+    private void switchProtocols(Exchange exchange, HttpResponse response, ConnectionTakeover takeover) {
+        closing = true;
+        needsFlush = false;
+        exchanges.poll();
+        boolean listen = exchange.lastHandedOver();
+        io.netty.handler.codec.http.HttpHeaders headers =
+                ResponseHeaders.of(response, null, null, HttpHeaderValues.UPGRADE);
+        ctx.writeAndFlush(new DefaultFullHttpResponse(
+                        HttpVersion.HTTP_1_1,
+                        HttpResponseStatus.SWITCHING_PROTOCOLS,
+                        Unpooled.EMPTY_BUFFER,
+                        headers,
+                        EmptyHttpHeaders.INSTANCE))
+                .addListener(future -> {
+                    if (listen) {
+                        exchange.end(future.isSuccess());
+                    }
+                    if (future.isSuccess()) {
+                        connection.takeOver(takeover);
+                    } else {
+                        takeover.abandoned(future.cause());
+                        ctx.close();
+                    }
+                });
     }
 
     /** Whether the client still holds back a body until it sees 100 Continue. */

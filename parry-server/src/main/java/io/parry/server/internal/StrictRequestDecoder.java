@@ -8,10 +8,13 @@ import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMessageDecoderResult;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestDecoder;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ByteProcessor;
 import io.parry.transport.spi.ReceivedFields;
@@ -49,9 +52,37 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     private boolean countingFraming;
     private long framingBytes;
     private long chunkPieces;
+    /** The message being decoded asked for an upgrade: once it ends, bytes are held until its answer. */
+    private boolean upgradeAsked;
+    /** Decoding waits for the answer to an upgrade request; the bytes after it stay in the cumulation. */
+    private boolean holding;
 
     StrictRequestDecoder(HttpDecoderConfig config) {
         super(config);
+    }
+
+    /**
+     * Whether decoding stopped after a request that asked for an upgrade (HTTP/1.1, no body, {@code
+     * Upgrade} and {@code Connection: upgrade}; RFC 9110, section 7.8): what follows it may not be
+     * HTTP/1.1, so it is not decoded until the answer is known. The bytes stay here: they reach the
+     * next handler when this decoder is removed (the connection was taken over), or are decoded as
+     * requests after {@link #resumeDecoding}.
+     */
+    boolean isHolding() {
+        return holding;
+    }
+
+    /** The upgrade was not given: decodes the bytes held since the request that asked for it. */
+    void resumeDecoding(ChannelHandlerContext ctx) {
+        holding = false;
+        if (internalBuffer().isReadable()) {
+            try {
+                channelRead(ctx, Unpooled.EMPTY_BUFFER);
+            } catch (Exception e) {
+                ctx.fireExceptionCaught(e);
+            }
+            ctx.fireChannelReadComplete();
+        }
     }
 
     /** When the first byte of the current header block arrived, or 0 when no header block is being read. */
@@ -94,6 +125,9 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf buffer, List<Object> out) throws Exception {
+        if (holding) {
+            return;
+        }
         if (awaitingMessage) {
             int from = Math.max(buffer.readerIndex(), buffer.writerIndex() - unscanned);
             if (from < buffer.writerIndex()) {
@@ -125,6 +159,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
                 unscanned = buffer.readableBytes();
                 resetScan();
                 bodyOnly = false;
+                holding = upgradeAsked;
             }
         }
         if (countingFraming && bodyOnly) {
@@ -154,15 +189,31 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         countingFraming = ReceivedFields.of(message.headers()).isChunked();
         framingBytes = 0;
         chunkPieces = 0;
+        upgradeAsked = false;
         if (!message.decoderResult().isSuccess()) {
             return;
         }
+        upgradeAsked = asksForUpgrade(message);
         if (folded) {
             message.setDecoderResult(DecoderResult.failure(new IllegalArgumentException("obsolete line folding")));
         } else if (oddWhitespace || !isSingleSpaced((HttpRequest) message)) {
             message.setDecoderResult(
                     DecoderResult.failure(new IllegalArgumentException("request line not split by single spaces")));
         }
+    }
+
+    private boolean asksForUpgrade(HttpMessage message) {
+        ReceivedFields fields = ReceivedFields.of(message.headers());
+        return HttpVersion.HTTP_1_1.equals(message.protocolVersion())
+                && fields.contains(HttpHeaderNames.UPGRADE)
+                && fields.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)
+                && !countingFraming
+                && !fields.contains(HttpHeaderNames.TRANSFER_ENCODING)
+                && isZeroOrAbsent(fields.get(HttpHeaderNames.CONTENT_LENGTH));
+    }
+
+    private static boolean isZeroOrAbsent(String contentLength) {
+        return contentLength == null || contentLength.equals("0");
     }
 
     /**

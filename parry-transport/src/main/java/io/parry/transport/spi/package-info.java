@@ -13,10 +13,14 @@
  *       io.parry.transport.spi.InboundBody}, {@link io.parry.transport.spi.RawBody}, {@link
  *       io.parry.transport.spi.BodySources}, {@link io.parry.transport.spi.ByteBufSubscriber}, {@link
  *       io.parry.transport.spi.BodyFlow}.
+ *   <li>A connection handed over by a 101 response (WebSocket endpoints, the proxy's relay): {@link
+ *       io.parry.transport.spi.ConnectionTakeover}.
  *   <li>Received header fields, one flat array: {@link io.parry.transport.spi.ReceivedFields}.
  *   <li>The calling request's context carried into client calls and scheduled tasks: {@link
  *       io.parry.transport.spi.CurrentCaller}, {@link io.parry.transport.spi.CallerContext}, {@link
  *       io.parry.transport.spi.TaskWrapper}, {@link io.parry.transport.spi.EventLoopScheduler}.
+ *   <li>A connection handed over after {@code 101 Switching Protocols}: {@link
+ *       io.parry.transport.spi.UpgradedChannel}.
  * </ul>
  */
 package io.parry.transport.spi;

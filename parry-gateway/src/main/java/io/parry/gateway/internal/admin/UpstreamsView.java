@@ -16,7 +16,7 @@ import java.util.Optional;
 
 /**
  * The body of {@code GET /admin/upstreams}: each live upstream group with its endpoints' health,
- * ejection, breaker state, pool counts and calls in flight, then the groups a reload retired that
+ * ejection, breaker state, pool counts and calls in flight, its open WebSocket sessions, then the groups a reload retired that
  * still finish requests.
  */
 final class UpstreamsView {
@@ -47,6 +47,7 @@ final class UpstreamsView {
         view.put("maxConcurrent", config.maxConcurrent());
         view.put("inFlight", guarded.inFlight());
         view.put("bulkheadRejections", guarded.bulkheadRejections());
+        view.put("webSocketSessions", guarded.webSocketSessions());
         List<Object> endpoints = new ArrayList<>();
         for (EndpointStatus status : guarded.upstream().status()) {
             endpoints.add(endpoint(group, status));

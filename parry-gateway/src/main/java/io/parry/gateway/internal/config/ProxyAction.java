@@ -4,6 +4,7 @@ import io.parry.proxy.HeaderRules;
 import io.parry.proxy.HostRewrite;
 import io.parry.proxy.PathRewrite;
 import io.parry.proxy.RetryPolicy;
+import io.parry.proxy.WebSocketProxyOptions;
 
 /**
  * Forward the request to an upstream group (YAML {@code proxy}).
@@ -15,6 +16,7 @@ import io.parry.proxy.RetryPolicy;
  * @param responseHeaders rules applied to the response's headers on the way down, in the same order
  * @param timeouts the route's overrides of the upstream group's timeouts; {@link TimeoutOverrides#NONE} for none
  * @param retry the retry policy (default {@link RetryPolicy#ofDefault()})
+ * @param webSocket how WebSocket upgrades are proxied (default {@link WebSocketProxyOptions#ofDefault()})
  */
 public record ProxyAction(
         String upstream,
@@ -23,5 +25,6 @@ public record ProxyAction(
         HeaderRules requestHeaders,
         HeaderRules responseHeaders,
         TimeoutOverrides timeouts,
-        RetryPolicy retry)
+        RetryPolicy retry,
+        WebSocketProxyOptions webSocket)
         implements RouteAction {}

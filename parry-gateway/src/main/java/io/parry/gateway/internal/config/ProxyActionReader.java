@@ -4,6 +4,7 @@ import io.parry.proxy.HeaderRules;
 import io.parry.proxy.HostRewrite;
 import io.parry.proxy.PathRewrite;
 import io.parry.proxy.RetryPolicy;
+import io.parry.proxy.WebSocketProxyOptions;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -22,10 +23,13 @@ final class ProxyActionReader {
             "requestHeaders",
             "responseHeaders",
             "timeouts",
-            "retry");
+            "retry",
+            "webSocket");
     private static final List<String> REWRITE_KEYS = List.of("stripPrefix", "replacePrefix", "pathTemplate");
     static final List<String> REPLACE_PREFIX_KEYS = List.of("prefix", "with");
     static final List<String> HEADER_RULE_KEYS = List.of("add", "set", "remove");
+    static final List<String> WEBSOCKET_KEYS =
+            List.of("maxFrameSize", "maxMessageSize", "idleTimeout", "closeTimeout", "allowedOrigins");
     static final List<String> RETRY_KEYS =
             List.of("maxAttempts", "retryStatuses", "backoff", "maxBackoff", "budgetPercent", "replayBufferSize");
 
@@ -48,7 +52,64 @@ final class ProxyActionReader {
                 headerRules(section, "requestHeaders"),
                 headerRules(section, "responseHeaders"),
                 UpstreamReader.timeouts(section, section.context() + " timeouts"),
-                retry(section));
+                retry(section),
+                webSocket(section));
+    }
+
+    /**
+     * WebSocket upgrades are proxied on every proxy route with the library's defaults; {@code webSocket:
+     * off} refuses them (the request reaches the upstream without its {@code Upgrade}), and a mapping
+     * sets the session's limits and allowed origins.
+     */
+    private static WebSocketProxyOptions webSocket(Section proxy) {
+        if (proxy.isOff("webSocket")) {
+            return WebSocketProxyOptions.disabled();
+        }
+        Section section = proxy.section("webSocket", proxy.context() + " webSocket", WEBSOCKET_KEYS);
+        WebSocketProxyOptions d = WebSocketProxyOptions.ofDefault();
+        if (section == null) {
+            return d;
+        }
+        int maxFrameSize = (int) section.size("maxFrameSize", 1, Integer.MAX_VALUE, d.maxFrameSize());
+        long maxMessageSize = section.size("maxMessageSize", 1, Long.MAX_VALUE, d.maxMessageSize());
+        if (maxMessageSize < maxFrameSize) {
+            section.invalid(
+                    "maxMessageSize",
+                    "'maxMessageSize' must be at least 'maxFrameSize' (" + maxFrameSize + " bytes), got "
+                            + maxMessageSize + " bytes");
+            maxMessageSize = maxFrameSize;
+        }
+        List<String> origins = section.strings("allowedOrigins", "an origin such as https://app.example");
+        for (String origin : origins) {
+            if (!isOrigin(origin)) {
+                section.invalid(
+                        "allowedOrigins",
+                        "each entry of 'allowedOrigins' must be an origin such as https://app.example (scheme, host,"
+                                + " optional port, no path), got '" + origin + "'");
+            }
+        }
+        return WebSocketProxyOptions.builder()
+                .maxFrameSize(maxFrameSize)
+                .maxMessageSize(maxMessageSize)
+                .idleTimeout(section.duration("idleTimeout", d.idleTimeout()))
+                .closeTimeout(section.positiveDuration("closeTimeout", d.closeTimeout()))
+                .allowedOrigins(new LinkedHashSet<>(origins))
+                .build();
+    }
+
+    /** An origin as browsers send it (RFC 6454, section 6.1): scheme "://" host [":" port], nothing after. */
+    private static boolean isOrigin(String text) {
+        int scheme = text.indexOf("://");
+        if (scheme <= 0 || scheme + 3 == text.length()) {
+            return false;
+        }
+        for (int i = scheme + 3; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '/' || c == '?' || c == '#' || c <= ' ' || c >= 0x7f) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private String upstream(Section route, Section section) {

@@ -106,7 +106,7 @@ public final class RouteCompiler {
 
     private static Handler handler(RouteConfig route, Map<String, UpstreamGroup> groups, ForwardingOptions forwarding) {
         if (route.action() instanceof ProxyAction proxy) {
-            return proxy(proxy, groups, forwarding);
+            return proxy(route.name(), proxy, groups, forwarding);
         }
         if (route.action() instanceof RespondAction respond) {
             return FixedResponse.of(respond.status(), respond.body(), respond.contentType(), respond.headers());
@@ -120,7 +120,8 @@ public final class RouteCompiler {
                 match.kind() == MatchKind.PREFIX ? match.path() : null);
     }
 
-    private static Handler proxy(ProxyAction proxy, Map<String, UpstreamGroup> groups, ForwardingOptions forwarding) {
+    private static Handler proxy(
+            String name, ProxyAction proxy, Map<String, UpstreamGroup> groups, ForwardingOptions forwarding) {
         UpstreamGroup group = groups.get(proxy.upstream());
         if (group == null) {
             throw new IllegalArgumentException(
@@ -132,7 +133,9 @@ public final class RouteCompiler {
                 .requestHeaders(proxy.requestHeaders())
                 .responseHeaders(proxy.responseHeaders())
                 .forwarding(forwarding)
-                .retry(proxy.retry());
+                .retry(proxy.retry())
+                .webSocket(proxy.webSocket())
+                .name(name);
         if (!proxy.timeouts().isEmpty()) {
             builder.timeouts(proxy.timeouts().applyTo(group.config().client().timeouts()));
         }

@@ -8,9 +8,11 @@ import io.parry.client.upstream.Upstream;
 import io.parry.http.HttpHeaders;
 import io.parry.proxy.HeaderRules;
 import io.parry.proxy.HostRewrite;
+import io.parry.proxy.WebSocketProxyOptions;
 import io.parry.server.RequestLimits;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The configuration holds the option values the server, client and proxy take, ready to use. */
@@ -123,5 +125,38 @@ class ConfigConversionTest {
         assertThat(todos.retry().replayBufferSize()).isEqualTo(65536);
         assertThat(user.retry().maxAttempts()).isEqualTo(1);
         assertThat(v1.retry().retryStatuses()).containsExactly(502, 503, 504);
+    }
+
+    @Test
+    void makesWebSocketOptionsOrTurnsUpgradesOff() {
+        GatewayConfig config = ConfigLoader.parse(
+                """
+                upstreams:
+                  a: { endpoints: [127.0.0.1:9000] }
+                routes:
+                  - match: { prefix: /ws }
+                    proxy:
+                      upstream: a
+                      webSocket: { maxFrameSize: 64KiB, maxMessageSize: 1MiB, idleTimeout: 5m, allowedOrigins: [https://app.example] }
+                  - match: { prefix: /plain }
+                    proxy: { upstream: a, webSocket: off }
+                  - match: { prefix: / }
+                    proxy: { upstream: a }
+                """,
+                "ws.yaml",
+                Map.of());
+
+        WebSocketProxyOptions ws = ((ProxyAction) config.routes().get(0).action()).webSocket();
+        assertThat(ws)
+                .isEqualTo(WebSocketProxyOptions.builder()
+                        .maxFrameSize(64 * 1024)
+                        .maxMessageSize(1 << 20)
+                        .idleTimeout(Duration.ofMinutes(5))
+                        .allowedOrigins(Set.of("https://app.example"))
+                        .build());
+        assertThat(((ProxyAction) config.routes().get(1).action()).webSocket().enabled())
+                .isFalse();
+        assertThat(((ProxyAction) config.routes().get(2).action()).webSocket())
+                .isEqualTo(WebSocketProxyOptions.ofDefault());
     }
 }

@@ -17,6 +17,7 @@ import io.parry.proxy.HeaderRules;
 import io.parry.proxy.HostRewrite;
 import io.parry.proxy.PathRewrite;
 import io.parry.proxy.RetryPolicy;
+import io.parry.proxy.WebSocketProxyOptions;
 import io.parry.server.PathNormalization;
 import io.parry.server.PathNormalization.EscapedSlashAction;
 import io.parry.server.PathNormalization.PathParameterAction;
@@ -176,7 +177,8 @@ class ConfigLoaderTest {
                                         HeaderRules.none(),
                                         HeaderRules.none(),
                                         TimeoutOverrides.NONE,
-                                        RetryPolicy.ofDefault())),
+                                        RetryPolicy.ofDefault(),
+                                        WebSocketProxyOptions.ofDefault())),
                         tuple("route-2", new RespondAction(200, "", "text/plain; charset=utf-8", Map.of())),
                         tuple("route-3", new RedirectAction("https://example.com/", 302, false)));
         assertThat(config.routes().get(0).match())
@@ -221,8 +223,10 @@ class ConfigLoaderTest {
         assertThat(config.upstreams().get("todo").breaker()).isEqualTo(BreakerOptions.disabled());
         assertThat(config.routes())
                 .extracting(route -> route.match().path())
-                .containsExactly("/api/todos", "/todos", "/hello", "/api/private");
-        assertThat(config.routes().get(2).action())
+                .containsExactly("/api/todos", "/todos", "/ws/echo", "/sse/ticks", "/hello", "/api/private");
+        assertThat(((ProxyAction) config.routes().get(2).action()).webSocket().maxMessageSize())
+                .isEqualTo(16 << 20);
+        assertThat(config.routes().get(4).action())
                 .isEqualTo(new RespondAction(200, "Hello from Parry\n", "text/plain; charset=utf-8", Map.of()));
     }
 
@@ -357,7 +361,8 @@ class ConfigLoaderTest {
                                         .maxBackoff(Duration.ofMillis(100))
                                         .budgetPercent(10)
                                         .replayBufferSize(65536)
-                                        .build())),
+                                        .build(),
+                                WebSocketProxyOptions.ofDefault())),
                 new RouteConfig(
                         "user",
                         new MatchConfig(MatchKind.TEMPLATE, "/people/{id}", List.of(), null, Map.of()),
@@ -368,7 +373,8 @@ class ConfigLoaderTest {
                                 HeaderRules.none(),
                                 HeaderRules.none(),
                                 TimeoutOverrides.NONE,
-                                RetryPolicy.none())),
+                                RetryPolicy.none(),
+                                WebSocketProxyOptions.ofDefault())),
                 new RouteConfig(
                         "v1",
                         new MatchConfig(MatchKind.PREFIX, "/v1", List.of(), null, Map.of()),
@@ -379,7 +385,8 @@ class ConfigLoaderTest {
                                 HeaderRules.none(),
                                 HeaderRules.none(),
                                 TimeoutOverrides.NONE,
-                                RetryPolicy.ofDefault())),
+                                RetryPolicy.ofDefault(),
+                                WebSocketProxyOptions.ofDefault())),
                 new RouteConfig(
                         "hello",
                         new MatchConfig(MatchKind.EXACT, "/hello", List.of(), null, Map.of()),

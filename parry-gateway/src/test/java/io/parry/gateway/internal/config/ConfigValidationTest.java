@@ -56,10 +56,10 @@ class ConfigValidationTest {
                 .containsExactly(
                         "gw.yaml:8:7: unknown key 'retires' in route 'todos' proxy (expected one of: upstream,"
                                 + " stripPrefix, replacePrefix, pathTemplate, host, requestHeaders, responseHeaders,"
-                                + " timeouts, retry)",
+                                + " timeouts, retry, webSocket)",
                         "gw.yaml:9:7: unknown key 'retyr' in route 'todos' proxy, did you mean 'retry'? (expected one"
                                 + " of: upstream, stripPrefix, replacePrefix, pathTemplate, host, requestHeaders,"
-                                + " responseHeaders, timeouts, retry)");
+                                + " responseHeaders, timeouts, retry, webSocket)");
     }
 
     @Test
@@ -424,6 +424,24 @@ class ConfigValidationTest {
                         "gw.yaml:7:29: 'maxAttempts' must be an integer from 1 to 100, got '0'",
                         "gw.yaml:7:53: each entry of 'retryStatuses' must be a status from 500 to 599, got '404'",
                         "gw.yaml:7:84: 'maxBackoff' (100ms) must be at least 'backoff' (1s)");
+    }
+
+    @Test
+    void reportsInvalidWebSocketSettings() {
+        assertThat(
+                        errors(
+                                UPSTREAM
+                                        + """
+                routes:
+                  - match: { prefix: / }
+                    proxy:
+                      upstream: todo
+                      webSocket: { maxFrameSize: 1MiB, maxMessageSize: 1KiB, allowedOrigins: [https://a.example/path] }
+                """))
+                .containsExactly(
+                        "gw.yaml:7:56: 'maxMessageSize' must be at least 'maxFrameSize' (1048576 bytes), got 1024 bytes",
+                        "gw.yaml:7:78: each entry of 'allowedOrigins' must be an origin such as https://app.example"
+                                + " (scheme, host, optional port, no path), got 'https://a.example/path'");
     }
 
     @Test

@@ -65,6 +65,7 @@ class GatewaySchemaTest {
             entry("/$defs/replacePrefix", ProxyActionReader.REPLACE_PREFIX_KEYS),
             entry("/$defs/headerRules", ProxyActionReader.HEADER_RULE_KEYS),
             entry("/$defs/retry", ProxyActionReader.RETRY_KEYS),
+            entry("/$defs/webSocket", ProxyActionReader.WEBSOCKET_KEYS),
             entry("/$defs/respond", RouteReader.RESPOND_KEYS),
             entry("/$defs/redirect", RouteReader.REDIRECT_KEYS),
             entry("/$defs/defaults", GatewayConfigReader.DEFAULTS_KEYS),
@@ -137,7 +138,11 @@ class GatewaySchemaTest {
                                 + ", timeouts: " + defaults("/$defs/upstreamTimeouts", ""))
                 + "\nroutes:"
                 + "\n  - { match: { prefix: /a }, proxy: "
-                + defaults("/$defs/proxy", "upstream: a, retry: " + defaults("/$defs/retry", "")) + " }"
+                + defaults(
+                        "/$defs/proxy",
+                        "upstream: a, retry: " + defaults("/$defs/retry", "") + ", webSocket: "
+                                + defaults("/$defs/webSocket", ""))
+                + " }"
                 + "\n  - { match: { path: /b }, respond: " + defaults("/$defs/respond", "") + " }"
                 + "\n  - { match: { path: /c }, redirect: " + defaults("/$defs/redirect", "location: /d") + " }\n";
 

@@ -1,0 +1,269 @@
+package io.parry.client.internal;
+
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
+import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.util.ReferenceCountUtil;
+import io.parry.client.ConnectionClosedException;
+import io.parry.client.WebSocket;
+import io.parry.client.WebSocketClose;
+import io.parry.client.WebSocketMessage;
+import io.parry.http.HttpData;
+import io.parry.http.HttpHeaders;
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
+
+/**
+ * A {@link WebSocket} as the last handler of its connection, behind Netty's frame codec and
+ * aggregator. Reading is paused but for demand: each read is asked for ({@code ctx.read()}) while no
+ * message waits to be delivered. State is confined to the event loop;
+ * methods called from other threads go there.
+ */
+final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebSocket {
+    private final HttpHeaders handshakeHeaders;
+    private final CompletableFuture<WebSocketClose> closed = new CompletableFuture<>();
+    private final ArrayDeque<WebSocketMessage> received = new ArrayDeque<>();
+    private final Flow.Publisher<WebSocketMessage> messages = this::subscribe;
+    private ChannelHandlerContext ctx;
+    private Channel channel;
+    private Flow.Subscriber<? super WebSocketMessage> subscriber;
+    private boolean subscribed;
+    private long demand;
+    private boolean closeSent;
+    private WebSocketClose closeReceived;
+    private boolean ended;
+
+    ClientWebSocket(HttpHeaders handshakeHeaders) {
+        this.handshakeHeaders = handshakeHeaders;
+    }
+
+    @Override
+    public HttpHeaders handshakeHeaders() {
+        return handshakeHeaders;
+    }
+
+    @Override
+    public Flow.Publisher<WebSocketMessage> messages() {
+        return messages;
+    }
+
+    @Override
+    public CompletionStage<Void> sendText(String text) {
+        return write(new TextWebSocketFrame(text));
+    }
+
+    @Override
+    public CompletionStage<Void> sendBinary(byte[] bytes) {
+        return write(new BinaryWebSocketFrame(Unpooled.copiedBuffer(bytes)));
+    }
+
+    @Override
+    public CompletionStage<Void> ping(byte[] data) {
+        if (data.length > 125) {
+            throw new IllegalArgumentException("data: " + data.length + " bytes (expected: <= 125)");
+        }
+        return write(new PingWebSocketFrame(Unpooled.copiedBuffer(data)));
+    }
+
+    @Override
+    public CompletionStage<Void> close(int code, String reason) {
+        CompletableFuture<Void> sent = new CompletableFuture<>();
+        channel.eventLoop().execute(() -> {
+            if (closeSent || !channel.isActive()) {
+                sent.complete(null);
+                return;
+            }
+            closeSent = true;
+            complete(channel.writeAndFlush(new CloseWebSocketFrame(code, reason)), sent);
+        });
+        return sent;
+    }
+
+    @Override
+    public void abort() {
+        channel.close();
+    }
+
+    @Override
+    public CompletionStage<WebSocketClose> closed() {
+        return closed;
+    }
+
+    @Override
+    public boolean isWritable() {
+        return channel.isWritable();
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        this.channel = ctx.channel();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof TextWebSocketFrame || msg instanceof BinaryWebSocketFrame) {
+            WebSocketFrame frame = (WebSocketFrame) msg;
+            byte[] bytes = ByteBufUtil.getBytes(frame.content());
+            frame.release();
+            received.add(new WebSocketMessage(msg instanceof TextWebSocketFrame, HttpData.wrap(bytes)));
+            deliver();
+        } else if (msg instanceof PingWebSocketFrame) {
+            // RFC 6455, section 5.5.2: a pong carries the ping's data.
+            ctx.writeAndFlush(new PongWebSocketFrame(((PingWebSocketFrame) msg).content()));
+        } else if (msg instanceof CloseWebSocketFrame) {
+            closeReceived((CloseWebSocketFrame) msg);
+        } else {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        readIfWanted();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        WebSocketClose close = closeReceived != null ? closeReceived : new WebSocketClose(WebSocketClose.ABNORMAL, "");
+        ended = true;
+        deliver();
+        closed.complete(close);
+    }
+
+    /** A frame too large, or one that breaks the protocol, closes with 1009 or 1002 (RFC 6455, section 7.4.1). */
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        int code = cause instanceof TooLongFrameException
+                ? 1009
+                : cause instanceof CorruptedWebSocketFrameException ? 1002 : 1011;
+        if (closeSent || !ctx.channel().isActive()) {
+            ctx.close();
+            return;
+        }
+        closeSent = true;
+        ctx.writeAndFlush(new CloseWebSocketFrame(code, "")).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    private void closeReceived(CloseWebSocketFrame frame) {
+        int code = frame.statusCode();
+        closeReceived = new WebSocketClose(code < 0 ? 1005 : code, code < 0 ? "" : frame.reasonText());
+        frame.release();
+        if (closeSent) {
+            ctx.close();
+            return;
+        }
+        closeSent = true;
+        // RFC 6455, section 5.5.1: the answer typically echoes the status code received.
+        CloseWebSocketFrame answer = code < 0 ? new CloseWebSocketFrame() : new CloseWebSocketFrame(code, "");
+        ctx.writeAndFlush(answer).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    private void subscribe(Flow.Subscriber<? super WebSocketMessage> subscriber) {
+        channel.eventLoop().execute(() -> {
+            if (subscribed) {
+                subscriber.onSubscribe(new Flow.Subscription() {
+                    @Override
+                    public void request(long n) {}
+
+                    @Override
+                    public void cancel() {}
+                });
+                subscriber.onError(new IllegalStateException("messages() has a subscriber already"));
+                return;
+            }
+            subscribed = true;
+            this.subscriber = subscriber;
+            subscriber.onSubscribe(new Subscription());
+            deliver();
+        });
+    }
+
+    private void deliver() {
+        Flow.Subscriber<? super WebSocketMessage> to = subscriber;
+        while (to != null && demand > 0 && !received.isEmpty()) {
+            demand--;
+            to.onNext(received.poll());
+            to = subscriber;
+        }
+        if (to != null && ended && received.isEmpty()) {
+            subscriber = null;
+            if (closeReceived != null) {
+                to.onComplete();
+            } else {
+                to.onError(new ConnectionClosedException(
+                        "the WebSocket connection closed without a close frame", true, null));
+            }
+        }
+    }
+
+    /**
+     * Reads on while nothing waits for the subscriber, with or without demand, so a close or a ping
+     * is seen at once; a reader that stops asking stops the reading after one read's messages.
+     */
+    void readIfWanted() {
+        if (received.isEmpty() && channel.isActive()) {
+            ctx.read();
+        }
+    }
+
+    private CompletionStage<Void> write(WebSocketFrame frame) {
+        CompletableFuture<Void> written = new CompletableFuture<>();
+        complete(channel.writeAndFlush(frame), written);
+        return written;
+    }
+
+    private static void complete(ChannelFuture write, CompletableFuture<Void> written) {
+        write.addListener(done -> {
+            if (done.isSuccess()) {
+                written.complete(null);
+            } else {
+                written.completeExceptionally(
+                        new ConnectionClosedException("the WebSocket frame was not written", true, done.cause()));
+            }
+        });
+    }
+
+    private final class Subscription implements Flow.Subscription {
+        @Override
+        public void request(long n) {
+            channel.eventLoop().execute(() -> {
+                if (subscriber == null) {
+                    return;
+                }
+                if (n <= 0) {
+                    Flow.Subscriber<? super WebSocketMessage> to = subscriber;
+                    subscriber = null;
+                    to.onError(new IllegalArgumentException("n: " + n + " (expected: > 0)"));
+                    return;
+                }
+                demand = demand + n < 0 ? Long.MAX_VALUE : demand + n;
+                deliver();
+                readIfWanted();
+            });
+        }
+
+        @Override
+        public void cancel() {
+            channel.eventLoop().execute(() -> {
+                subscriber = null;
+                received.clear();
+                close(1001, "");
+            });
+        }
+    }
+}

@@ -1,0 +1,274 @@
+package io.parry.proxy.internal;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocket08FrameDecoder;
+import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
+import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.parry.proxy.WebSocketProxyOptions;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Relays WebSocket frames between a client's connection and an upstream's once the upstream answered
+ * {@code 101}. Frames are decoded on one side and encoded on the other with their opcode, FIN and RSV
+ * bits unchanged (extensions negotiated end to end, such as permessage-deflate, pass through without
+ * inflating); the client's frames are unmasked and masked afresh towards the upstream (RFC 6455,
+ * section 5.3).
+ *
+ * <p>Backpressure: a side stops reading while the other side's channel is not writable, and reads again
+ * when it is. Closes: a close frame is forwarded, and once each side has sent one and received one both
+ * connections close; a side whose connection ends or breaks, an idle timeout or {@link #goAway} closes
+ * the other side with {@code 1001}. A frame or message over the limits closes its sender with {@code
+ * 1009}, a malformed frame with {@code 1002} (Netty's decoder sends that close), and the other side
+ * with {@code 1001}. Both channels must be on one event loop; every method runs there.
+ */
+public final class WebSocketRelay {
+    static final int GOING_AWAY = 1001;
+    static final int MESSAGE_TOO_BIG = 1009;
+
+    private final WebSocketProxyOptions options;
+    private final Runnable onEnd;
+    final Side downstream = new Side(true);
+    final Side upstream = new Side(false);
+    private ScheduledFuture<?> closeTimer;
+    private boolean ended;
+
+    /** A relay with these limits; {@code onEnd} runs once, when the first of its connections ends. */
+    public WebSocketRelay(WebSocketProxyOptions options, Runnable onEnd) {
+        this.options = options;
+        this.onEnd = onEnd;
+        downstream.peer = upstream;
+        upstream.peer = downstream;
+    }
+
+    /** Adds the client side's codec (masked frames in, unmasked out) and relay handler to the pipeline's end. */
+    public void installDownstream(ChannelPipeline pipeline) {
+        pipeline.addLast("ws-encoder", new WebSocket13FrameEncoder(false));
+        pipeline.addLast("ws-decoder", new WebSocket08FrameDecoder(decoderConfig(true)));
+        long idle = options.idleTimeout().toNanos();
+        if (idle > 0) {
+            // Frames both ways cross the client's connection, so its idleness is the session's.
+            pipeline.addLast("ws-idle", new IdleStateHandler(0, 0, idle, TimeUnit.NANOSECONDS));
+        }
+        pipeline.addLast("ws-relay", downstream);
+    }
+
+    /** Adds the upstream side's codec (unmasked frames in, masked out) and relay handler to the pipeline's end. */
+    public void installUpstream(ChannelPipeline pipeline) {
+        pipeline.addLast("ws-encoder", new WebSocket13FrameEncoder(true));
+        pipeline.addLast("ws-decoder", new WebSocket08FrameDecoder(decoderConfig(false)));
+        pipeline.addLast("ws-relay", upstream);
+    }
+
+    /** Starts reading both sides, once both are installed. */
+    public void start() {
+        downstream.resumeReading();
+        upstream.resumeReading();
+    }
+
+    /** Closes both sides with {@code 1001} and this reason, as a server going down does. */
+    public void goAway(String reason) {
+        downstream.sendClose(GOING_AWAY, reason);
+        upstream.sendClose(GOING_AWAY, reason);
+    }
+
+    /** Whether either connection has ended. */
+    public boolean isEnded() {
+        return ended;
+    }
+
+    private WebSocketDecoderConfig decoderConfig(boolean fromClient) {
+        return WebSocketDecoderConfig.newBuilder()
+                .expectMaskedFrames(fromClient)
+                .allowMaskMismatch(false)
+                .allowExtensions(true)
+                .maxFramePayloadLength(options.maxFrameSize())
+                .closeOnProtocolViolation(true)
+                .build();
+    }
+
+    private void startCloseTimer(Channel channel) {
+        if (closeTimer == null) {
+            closeTimer = channel.eventLoop()
+                    .schedule(this::closeBoth, options.closeTimeout().toNanos(), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void closeBoth() {
+        downstream.closeAfterWrites();
+        upstream.closeAfterWrites();
+    }
+
+    private void sideEnded() {
+        if (!ended) {
+            ended = true;
+            onEnd.run();
+        }
+        if (!downstream.isOpen() && !upstream.isOpen() && closeTimer != null) {
+            closeTimer.cancel(false);
+        }
+    }
+
+    /** One side's relay handler: reads its frames and writes them to the other side. */
+    final class Side extends ChannelDuplexHandler {
+        private final boolean isDownstream;
+        Side peer;
+        private ChannelHandlerContext ctx;
+        private boolean closeReceived;
+        private boolean closeSent;
+        private long messageBytes;
+
+        Side(boolean isDownstream) {
+            this.isDownstream = isDownstream;
+        }
+
+        @Override
+        public void handlerAdded(ChannelHandlerContext ctx) {
+            this.ctx = ctx;
+            ctx.channel().config().setAutoRead(false);
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (!(msg instanceof WebSocketFrame) || closeReceived) {
+                ReferenceCountUtil.release(msg); // RFC 6455, section 5.5.1: nothing follows a close frame.
+                return;
+            }
+            WebSocketFrame frame = (WebSocketFrame) msg;
+            if (frame instanceof CloseWebSocketFrame) {
+                closeReceived((CloseWebSocketFrame) frame);
+            } else if (tooLarge(frame)) {
+                frame.release();
+                sendClose(MESSAGE_TOO_BIG, "message too big");
+                peer.sendClose(GOING_AWAY, "the peer sent too large a message");
+            } else {
+                peer.forward(frame);
+                if (!peer.isWritable()) {
+                    ctx.channel().config().setAutoRead(false);
+                }
+            }
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            peer.ctx.flush();
+            ctx.fireChannelReadComplete();
+        }
+
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+            if (ctx.channel().isWritable()) {
+                peer.resumeReading();
+            }
+            ctx.fireChannelWritabilityChanged();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            if (!closeReceived || !closeSent) {
+                peer.sendClose(GOING_AWAY, isDownstream ? "the client went away" : "the upstream went away");
+            }
+            peer.closeAfterWrites();
+            sideEnded();
+            ctx.fireChannelInactive();
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+            if (event instanceof IdleStateEvent) {
+                goAway("idle timeout");
+            } else {
+                ReferenceCountUtil.release(event);
+            }
+        }
+
+        /** A malformed or too large frame: the decoder sent its own close (1002, 1009) and closes. */
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            closeSent = true;
+            ctx.close();
+        }
+
+        boolean isOpen() {
+            return ctx != null && ctx.channel().isActive();
+        }
+
+        boolean isWritable() {
+            return ctx.channel().isWritable();
+        }
+
+        void resumeReading() {
+            if (!closeReceived && ctx.channel().isActive()) {
+                ctx.channel().config().setAutoRead(true);
+            }
+        }
+
+        void forward(WebSocketFrame frame) {
+            if (closeSent) {
+                frame.release(); // This side said goodbye already; a frame after its close is not allowed.
+                return;
+            }
+            ctx.write(frame, ctx.voidPromise());
+        }
+
+        /** Sends a close frame unless one was sent, then waits for the answer up to the close timeout. */
+        void sendClose(int code, String reason) {
+            if (closeSent || !isOpen()) {
+                return;
+            }
+            closeSent = true;
+            ctx.writeAndFlush(new CloseWebSocketFrame(code, reason), ctx.voidPromise());
+            finishOrWait();
+        }
+
+        void closeAfterWrites() {
+            if (isOpen()) {
+                ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            }
+        }
+
+        /** Forwarded to the other side, whose answer comes back the same way (RFC 6455, section 5.5.1). */
+        private void closeReceived(CloseWebSocketFrame frame) {
+            closeReceived = true;
+            ctx.channel().config().setAutoRead(true); // Only the end of the connection follows.
+            if (peer.closeSent) {
+                frame.release();
+            } else {
+                peer.closeSent = true;
+                peer.ctx.writeAndFlush(frame, peer.ctx.voidPromise());
+            }
+            finishOrWait();
+        }
+
+        private void finishOrWait() {
+            if (closeSent && closeReceived && peer.closeSent && peer.closeReceived) {
+                closeBoth();
+            } else {
+                startCloseTimer(ctx.channel());
+            }
+        }
+
+        /** Counts the frame into its message: a text or binary frame starts one, a continuation adds to it. */
+        private boolean tooLarge(WebSocketFrame frame) {
+            if (frame instanceof PingWebSocketFrame || frame instanceof PongWebSocketFrame) {
+                return false;
+            }
+            int size = frame.content().readableBytes();
+            messageBytes = frame instanceof ContinuationWebSocketFrame ? messageBytes + size : size;
+            return messageBytes > options.maxMessageSize();
+        }
+    }
+}

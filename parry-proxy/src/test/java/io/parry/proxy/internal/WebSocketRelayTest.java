@@ -1,0 +1,205 @@
+package io.parry.proxy.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocket08FrameDecoder;
+import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
+import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.ReferenceCountUtil;
+import io.parry.proxy.WebSocketProxyOptions;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class WebSocketRelayTest {
+    private final AtomicInteger ended = new AtomicInteger();
+    private final WebSocketRelay relay = new WebSocketRelay(
+            WebSocketProxyOptions.builder().maxFrameSize(16).maxMessageSize(32).build(), ended::incrementAndGet);
+    private final EmbeddedChannel client = new EmbeddedChannel(relay.downstream);
+    private final EmbeddedChannel upstream = new EmbeddedChannel(relay.upstream);
+
+    @AfterEach
+    void finish() {
+        client.finishAndReleaseAll();
+        upstream.finishAndReleaseAll();
+    }
+
+    private static CloseWebSocketFrame closeFrom(EmbeddedChannel channel) {
+        channel.runPendingTasks();
+        Object out;
+        while ((out = channel.readOutbound()) != null && !(out instanceof CloseWebSocketFrame)) {
+            ReferenceCountUtil.release(out);
+        }
+        assertThat(out).as("a close frame").isInstanceOf(CloseWebSocketFrame.class);
+        return (CloseWebSocketFrame) out;
+    }
+
+    private static int codeOf(CloseWebSocketFrame frame) {
+        int code = frame.statusCode();
+        frame.release();
+        return code;
+    }
+
+    @Test
+    void forwardsFramesBothWaysWithTheirFinAndRsvBits() {
+        relay.start();
+        client.writeInbound(new TextWebSocketFrame(false, 4, Unpooled.copiedBuffer(new byte[] {'h', 'i'})));
+        upstream.writeInbound(new PingWebSocketFrame(Unpooled.copiedBuffer(new byte[] {7})));
+
+        WebSocketFrame up = upstream.readOutbound();
+        WebSocketFrame down = client.readOutbound();
+
+        assertThat(up).isInstanceOf(TextWebSocketFrame.class);
+        assertThat(up.isFinalFragment()).isFalse();
+        assertThat(up.rsv()).isEqualTo(4);
+        assertThat(down).isInstanceOf(PingWebSocketFrame.class);
+        up.release();
+        down.release();
+        assertThat(client.config().isAutoRead()).isTrue();
+    }
+
+    @Test
+    void closesBothConnectionsOnceEachSideSentAndReceivedAClose() {
+        relay.start();
+        client.writeInbound(new CloseWebSocketFrame(1000, "bye"));
+        assertThat(codeOf(closeFrom(upstream))).isEqualTo(1000);
+
+        upstream.writeInbound(new CloseWebSocketFrame(1000, ""));
+
+        assertThat(codeOf(closeFrom(client))).isEqualTo(1000);
+        client.runPendingTasks();
+        upstream.runPendingTasks();
+        assertThat(client.isOpen()).isFalse();
+        assertThat(upstream.isOpen()).isFalse();
+        assertThat(ended).hasValue(1);
+    }
+
+    @Test
+    void closesTheUpstreamWithGoingAwayWhenTheClientsConnectionEnds() {
+        relay.start();
+        client.close();
+
+        assertThat(codeOf(closeFrom(upstream))).isEqualTo(1001);
+        assertThat(upstream.isOpen()).isFalse();
+        assertThat(ended).hasValue(1);
+    }
+
+    @Test
+    void closesTheClientWithGoingAwayWhenTheUpstreamsConnectionBreaks() {
+        relay.start();
+        upstream.close();
+
+        CloseWebSocketFrame close = closeFrom(client);
+        assertThat(close.reasonText()).isEqualTo("the upstream went away");
+        assertThat(codeOf(close)).isEqualTo(1001);
+        assertThat(client.isOpen()).isFalse();
+    }
+
+    @Test
+    void closesTheSenderWithMessageTooBigAndThePeerWithGoingAwayWhenFragmentsExceedTheLimit() {
+        relay.start();
+        client.writeInbound(new BinaryWebSocketFrame(false, 0, Unpooled.wrappedBuffer(new byte[16])));
+        client.writeInbound(new ContinuationWebSocketFrame(false, 0, Unpooled.wrappedBuffer(new byte[16])));
+        client.writeInbound(new ContinuationWebSocketFrame(true, 0, Unpooled.wrappedBuffer(new byte[1])));
+
+        assertThat(codeOf(closeFrom(client))).isEqualTo(1009);
+        assertThat(codeOf(closeFrom(upstream))).isEqualTo(1001);
+    }
+
+    @Test
+    void stopsReadingTheClientWhileTheUpstreamIsNotWritable() {
+        upstream.config().setWriteBufferWaterMark(new WriteBufferWaterMark(4, 8));
+        relay.start();
+
+        client.pipeline().fireChannelRead(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[16])));
+        assertThat(client.config().isAutoRead()).isFalse();
+
+        client.pipeline().fireChannelReadComplete();
+        upstream.runPendingTasks();
+        assertThat(upstream.isWritable()).isTrue();
+        assertThat(client.config().isAutoRead()).isTrue();
+        ReferenceCountUtil.release(upstream.readOutbound());
+    }
+
+    @Test
+    void closesBothSidesWithGoingAwayWhenIdle() {
+        relay.start();
+        client.pipeline().fireUserEventTriggered(IdleStateEvent.ALL_IDLE_STATE_EVENT);
+
+        assertThat(codeOf(closeFrom(client))).isEqualTo(1001);
+        assertThat(codeOf(closeFrom(upstream))).isEqualTo(1001);
+    }
+
+    @Test
+    void closesBothSidesWhenTheCloseIsNotAnsweredInTime() {
+        WebSocketRelay quick = new WebSocketRelay(
+                WebSocketProxyOptions.builder()
+                        .closeTimeout(Duration.ofSeconds(5))
+                        .build(),
+                () -> {});
+        EmbeddedChannel a = new EmbeddedChannel(quick.downstream);
+        EmbeddedChannel b = new EmbeddedChannel(quick.upstream);
+        a.freezeTime();
+        quick.goAway("shutting down");
+        a.advanceTimeBy(4, TimeUnit.SECONDS);
+        a.runScheduledPendingTasks();
+        assertThat(a.isOpen()).isTrue();
+
+        a.advanceTimeBy(1, TimeUnit.SECONDS);
+        a.runScheduledPendingTasks();
+        a.runPendingTasks();
+        b.runPendingTasks();
+
+        assertThat(a.isOpen()).isFalse();
+        assertThat(b.isOpen()).isFalse();
+        a.finishAndReleaseAll();
+        b.finishAndReleaseAll();
+    }
+
+    /**
+     * A permessage-deflate text frame is compressed bytes, not UTF-8: the relay passes it with RSV1 set and
+     * its payload untouched, leaving inflating and validating to the endpoints (RFC 7692, section 6).
+     */
+    @Test
+    void passesACompressedTextFrameThroughTheCodecsUnchanged() {
+        WebSocketRelay codecs = new WebSocketRelay(WebSocketProxyOptions.ofDefault(), () -> {});
+        EmbeddedChannel down = new EmbeddedChannel();
+        EmbeddedChannel up = new EmbeddedChannel();
+        codecs.installDownstream(down.pipeline());
+        codecs.installUpstream(up.pipeline());
+        codecs.start();
+        byte[] compressed = {(byte) 0xf2, 0x48, (byte) 0xcd, (byte) 0xc9, (byte) 0xc9, 0x07, 0x00};
+        EmbeddedChannel browser = new EmbeddedChannel(new WebSocket13FrameEncoder(true));
+        browser.writeOutbound(new TextWebSocketFrame(true, 4, Unpooled.wrappedBuffer(compressed)));
+
+        down.writeInbound(browser.<Object>readOutbound());
+        EmbeddedChannel server = new EmbeddedChannel(new WebSocket08FrameDecoder(
+                WebSocketDecoderConfig.newBuilder().allowExtensions(true).build()));
+        Object bytes;
+        while ((bytes = up.readOutbound()) != null) {
+            server.writeInbound(bytes);
+        }
+        TextWebSocketFrame received = server.readInbound();
+
+        assertThat(received.rsv()).isEqualTo(4);
+        assertThat(ByteBufUtil.getBytes(received.content())).containsExactly(compressed);
+        received.release();
+        browser.finishAndReleaseAll();
+        server.finishAndReleaseAll();
+        down.finishAndReleaseAll();
+        up.finishAndReleaseAll();
+    }
+}
