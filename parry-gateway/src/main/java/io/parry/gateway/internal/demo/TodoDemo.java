@@ -1,6 +1,6 @@
 package io.parry.gateway.internal.demo;
 
-import io.parry.demo.todo.TodoService;
+import io.parry.demo.DemoService;
 import io.parry.gateway.internal.config.ConfigLoader;
 import io.parry.gateway.internal.reload.ConfigSource;
 import io.parry.server.Server;
@@ -62,7 +62,7 @@ public final class TodoDemo implements AutoCloseable {
         Thread thread = new Thread(
                 () -> {
                     try {
-                        todo.complete(TodoService.start(port));
+                        todo.complete(DemoService.start(port));
                     } catch (RuntimeException e) {
                         todo.completeExceptionally(e);
                     }
