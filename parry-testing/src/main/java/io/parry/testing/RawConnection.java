@@ -2,6 +2,7 @@ package io.parry.testing;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -104,6 +105,19 @@ public final class RawConnection implements AutoCloseable {
     public RawResponse readResponseHead() {
         try {
             return RawResponseReader.readHead(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads exactly this many bytes: a streamed body's first chunk after {@link #readResponseHead()}, say. */
+    public byte[] readBytes(int count) {
+        try {
+            byte[] bytes = in.readNBytes(count);
+            if (bytes.length < count) {
+                throw new EOFException("closed after " + bytes.length + " of " + count + " bytes");
+            }
+            return bytes;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -168,6 +168,11 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     private void onRequestHead(io.netty.handler.codec.http.HttpRequest head) {
         ReferenceCountUtil.release(head);
         if (rejecting || lastRequestRead) {
+            if (decoder.isHolding()) {
+                // Ignored like any request here: what follows is read and dropped, not held while the connection
+                // lingers.
+                ctx.executor().execute(this::upgradeDeclined);
+            }
             return; // RFC 9112, section 9.6: nothing after the request that closes is processed.
         }
         String protocol = HttpVersion.HTTP_1_0.equals(head.protocolVersion()) ? HTTP_1_0 : HTTP_1_1;

@@ -1,5 +1,6 @@
 package io.parry.examples.hello;
 
+import io.parry.demo.live.LiveRoutes;
 import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpMethod;
@@ -15,8 +16,9 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The hello routes, dispatched by hand until Parry has a router: plaintext, JSON, a streaming echo
- * and a delay answered from an event-loop timer, so no thread waits.
+ * The hello routes, dispatched by hand: plaintext, JSON, a streaming echo, a delay answered from an
+ * event-loop timer (so no thread waits), and the live routes shared with the gateway demo ({@link
+ * LiveRoutes}: a WebSocket echo, server-sent ticks).
  */
 final class HelloHandler implements Handler {
     private static final String MESSAGE = "Hello, World!";
@@ -25,8 +27,11 @@ final class HelloHandler implements Handler {
 
     private static final long MAX_DELAY_MILLIS = 60_000;
 
+    private final Handler webSocketEcho = LiveRoutes.echo();
+    private final Handler ticks = LiveRoutes.ticks();
+
     @Override
-    public CompletionStage<HttpResponse> handle(RequestContext ctx, HttpRequest request) {
+    public CompletionStage<HttpResponse> handle(RequestContext ctx, HttpRequest request) throws Exception {
         switch (request.path()) {
             case "/plaintext":
                 requireMethod(request, HttpMethod.GET);
@@ -41,6 +46,12 @@ final class HelloHandler implements Handler {
             case "/delay":
                 requireMethod(request, HttpMethod.GET);
                 return delay(ctx, delayMillis(request));
+            case "/ws/echo":
+                requireMethod(request, HttpMethod.GET);
+                return webSocketEcho.handle(ctx, request);
+            case "/sse/ticks":
+                requireMethod(request, HttpMethod.GET);
+                return ticks.handle(ctx, request);
             default:
                 throw new HttpStatusException(HttpStatus.NOT_FOUND, "No route for " + request.path());
         }

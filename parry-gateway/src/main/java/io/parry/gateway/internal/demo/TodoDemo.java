@@ -1,6 +1,6 @@
 package io.parry.gateway.internal.demo;
 
-import io.parry.demo.todo.TodoService;
+import io.parry.demo.DemoService;
 import io.parry.gateway.internal.config.ConfigLoader;
 import io.parry.gateway.internal.reload.ConfigSource;
 import io.parry.server.Server;
@@ -71,7 +71,7 @@ public final class TodoDemo implements AutoCloseable {
                 () -> {
                     try {
                         issuer.complete(DemoIssuer.start(issuerPort));
-                        todo.complete(TodoService.start(port));
+                        todo.complete(DemoService.start(port));
                     } catch (RuntimeException e) {
                         issuer.completeExceptionally(e);
                         todo.completeExceptionally(e);
