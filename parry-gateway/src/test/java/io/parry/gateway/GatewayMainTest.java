@@ -19,6 +19,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +34,15 @@ class GatewayMainTest {
 
     @RegisterExtension
     static final ServerExtension upstream = ServerExtension.of(EchoUpstream.named("up"));
+
+    private static final CountDownLatch slowRequestArrived = new CountDownLatch(1);
+    private static final CompletableFuture<io.parry.http.HttpResponse> slowResponse = new CompletableFuture<>();
+
+    @RegisterExtension
+    static final ServerExtension slowUpstream = ServerExtension.of((ctx, request) -> {
+        slowRequestArrived.countDown();
+        return slowResponse;
+    });
 
     @TempDir
     Path dir;
@@ -71,15 +83,28 @@ class GatewayMainTest {
                 """
                 listener: { host: 127.0.0.1, port: 0 }
                 admin: { host: 127.0.0.1, port: 0 }
+                upstreams:
+                  slow: { endpoints: ["127.0.0.1:%d"], timeouts: { responseHeaders: 30s } }
                 routes:
-                  - { match: { path: /hello }, respond: { body: hi } }
-                """);
+                  - { match: { prefix: / }, proxy: { upstream: slow } }
+                """
+                        .formatted(slowUpstream.port()));
         try (ChildGateway child = ChildGateway.start(Map.of(), file.toString())) {
+            int[] ports = child.awaitPorts();
             child.awaitLine("ms after main() began");
+            // A request in flight keeps the drain going, so the process is alive for the second signal.
+            CompletableFuture<HttpResponse<String>> inFlight = CLIENT.sendAsync(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports[0] + "/slow"))
+                            .build(),
+                    BodyHandlers.ofString());
+            assertThat(slowRequestArrived.await(10, TimeUnit.SECONDS)).isTrue();
 
             child.signal("TERM");
+            child.awaitLine("Draining: readiness is false");
             child.signal("TERM");
+            slowResponse.complete(io.parry.http.HttpResponse.ofText("finished"));
 
+            assertThat(inFlight.get(10, TimeUnit.SECONDS).body()).isEqualTo("finished");
             assertThat(child.awaitExit()).isZero();
             assertThat(child.output()).contains("Gateway stopped");
         }

@@ -35,6 +35,7 @@ final class GatewayConfigReader {
     /** What {@code defaults} may hold: protection and a rate limit, each applying to every route without its own. */
     static final List<String> DEFAULTS_KEYS = Stream.concat(ProtectionReader.KEYS.stream(), Stream.of("rateLimit"))
             .collect(Collectors.toUnmodifiableList());
+
     static final List<String> LISTENER_KEYS = List.of("host", "port", PathNormalizationReader.KEY);
     static final List<String> ADMIN_KEYS = List.of("host", "port", "token");
     static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");

@@ -22,7 +22,8 @@ final class RouteReader {
 
     private final ProtectionReader protection;
 
-    RouteReader(ConfigErrors errors, Collection<String> upstreams, ProtectionReader protection, RouteDefaults defaults) {
+    RouteReader(
+            ConfigErrors errors, Collection<String> upstreams, ProtectionReader protection, RouteDefaults defaults) {
         this.errors = errors;
         this.proxies = new ProxyActionReader(upstreams);
         this.protection = protection;
