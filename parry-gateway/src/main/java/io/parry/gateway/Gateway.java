@@ -13,6 +13,7 @@ import io.parry.gateway.internal.reload.ConfigFileWatcher;
 import io.parry.gateway.internal.reload.ConfigSource;
 import io.parry.gateway.internal.reload.ReloadTrigger;
 import io.parry.gateway.internal.reload.Reloader;
+import io.parry.gateway.internal.routing.HttpsRedirect;
 import io.parry.gateway.internal.upstream.GroupObserver;
 import io.parry.gateway.internal.upstream.Retirement;
 import io.parry.gateway.internal.upstream.UpstreamRegistry;
@@ -28,12 +29,16 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -76,6 +81,9 @@ public final class Gateway implements AutoCloseable {
     private final CompletableFuture<Void> terminated = new CompletableFuture<>();
     private volatile boolean draining;
     private volatile Server server;
+    private volatile Server redirect;
+    private final List<Server> extraListeners = new CopyOnWriteArrayList<>();
+    private final List<UnaryOperator<ServerOptions.Builder>> extraListenerEdits;
     private volatile Server admin;
     private volatile ConfigFileWatcher watcher;
 
@@ -87,6 +95,7 @@ public final class Gateway implements AutoCloseable {
         this.reloader = new Reloader(source, upstreams);
         this.accessLog = accessLog(first.accessLog(), builder);
         this.health = builder.health.build(this::isDraining, reloader::version);
+        this.extraListenerEdits = List.copyOf(builder.extraListeners);
     }
 
     /**
@@ -183,11 +192,24 @@ public final class Gateway implements AutoCloseable {
 
     private void startServing(ConfigSource source, GatewayConfig config, boolean watchFile, long started) {
         ActiveConfig active = reloader.start(config);
-        Server dataPlane = dataPlane(config);
+        Server dataPlane = dataPlane(config.listener());
         if (metrics != null) {
             metrics.bind(dataPlane);
         }
         server = dataPlane.start();
+        for (UnaryOperator<ServerOptions.Builder> edits : extraListenerEdits) {
+            extraListeners.add(
+                    dataPlane(edits.apply(config.listener().toBuilder()).build())
+                            .start());
+        }
+        if (config.redirectListener() != null) {
+            redirect = Server.builder()
+                    .options(config.redirectListener())
+                    .handler(new HttpsRedirect(port()))
+                    .options(options -> options.eventLoopThreads(1))
+                    .build()
+                    .start();
+        }
         Optional<Handler> scrape = metrics != null ? metrics.scrapeHandler() : Optional.empty();
         admin = Server.builder()
                 .options(config.admin())
@@ -211,13 +233,22 @@ public final class Gateway implements AutoCloseable {
                 (System.nanoTime() - started) / 1_000_000);
     }
 
-    /** The gateway listener, not started: the live route table behind the access log and metrics. */
-    private Server dataPlane(GatewayConfig config) {
+    /** The port of the redirect listener: for tests; -1 when there is none. */
+    int redirectPort() {
+        return redirect == null ? -1 : redirect.port();
+    }
+
+    /** The ports of the listeners added by {@link Builder#extraListener}, in the order added. */
+    List<Integer> extraListenerPorts() {
+        return extraListeners.stream().map(Server::port).toList();
+    }
+
+    /** A gateway listener, not started: the live route table behind the access log and metrics. */
+    private Server dataPlane(ServerOptions listener) {
         // The router is read once per request: a request finishes on the router it started with.
         Handler routes = (ctx, request) -> reloader.table().handle(ctx, request);
-        Server.Builder builder = Server.builder()
-                .options(config.listener())
-                .handler(metrics != null ? routes.with(metrics.server()) : routes);
+        Server.Builder builder =
+                Server.builder().options(listener).handler(metrics != null ? routes.with(metrics.server()) : routes);
         if (accessLog != null) {
             builder.listener(accessLog);
         }
@@ -236,6 +267,10 @@ public final class Gateway implements AutoCloseable {
             watcher.close();
         }
         reloader.close();
+        if (redirect != null) {
+            redirect.stop(Duration.ofSeconds(1));
+        }
+        extraListeners.forEach(extra -> extra.stop(grace));
         if (server != null) {
             server.stop(grace);
         }
@@ -279,7 +314,7 @@ public final class Gateway implements AutoCloseable {
     }
 
     private static String url(ServerOptions listener, int port) {
-        return "http://" + listener.host() + ":" + port;
+        return (listener.tls().isPresent() ? "https://" : "http://") + listener.host() + ":" + port;
     }
 
     private static String label(GatewayConfig config) {
@@ -295,6 +330,7 @@ public final class Gateway implements AutoCloseable {
         private boolean watchFile = true;
         private Consumer<String> accessLogSink;
         private OutputStream accessLogOutput;
+        private final List<UnaryOperator<ServerOptions.Builder>> extraListeners = new ArrayList<>();
 
         private Builder(Path file, ConfigSource source) {
             this.file = file;
@@ -353,6 +389,15 @@ public final class Gateway implements AutoCloseable {
         public Builder livenessCheck(String name, HealthCheck check, Duration timeout) {
             health.liveness(
                     requireNonNull(name, "name"), requireNonNull(check, "check"), requireNonNull(timeout, "timeout"));
+            return this;
+        }
+
+        /**
+         * Adds a listener serving the same routes as the configured one, its options that listener's
+         * changed by {@code edits} (another port, TLS): for the demo's HTTPS listener.
+         */
+        Builder extraListener(UnaryOperator<ServerOptions.Builder> edits) {
+            extraListeners.add(requireNonNull(edits, "edits"));
             return this;
         }
 

@@ -1,6 +1,7 @@
 package io.parry.gateway;
 
 import io.parry.gateway.internal.config.ConfigCheck;
+import io.parry.gateway.internal.demo.DemoHttps;
 import io.parry.gateway.internal.demo.TodoDemo;
 import io.parry.gateway.internal.process.ProcessSignals;
 import io.parry.gateway.internal.process.StartupWarmer;
@@ -59,8 +60,10 @@ public final class GatewayMain {
         warmer.loggingReady();
         TodoDemo demo = file == null ? TodoDemo.withFreePort() : null;
         Gateway gateway;
+        DemoHttps https = null;
         try {
-            gateway = start(file, demo);
+            https = demo == null ? null : DemoHttps.fromEnvironment(System.getenv());
+            gateway = start(file, demo, https);
         } catch (RuntimeException e) {
             log.error("The gateway did not start: {}", e.getMessage());
             System.exit(FAILED_STATUS);
@@ -70,21 +73,39 @@ public final class GatewayMain {
         if (demo == null) {
             logReady(log, mainStarted);
         } else {
+            logHttps(https, gateway, log);
             startTodoService(demo, gateway.port(), log, mainStarted);
         }
     }
 
     /** The gateway of the file, or the demo's: ready once the demo's todo service, started after it, listens. */
-    private static Gateway start(Path file, TodoDemo demo) {
+    private static Gateway start(Path file, TodoDemo demo, DemoHttps https) {
         Gateway.Builder builder = demo == null
                 ? Gateway.builder(file)
                 : Gateway.builder(demo.source(System.getenv()))
                         .readinessCheck("demo", demo.readiness(), DEMO_CHECK_TIMEOUT);
+        if (https != null && https.port() >= 0) {
+            builder.extraListener(https.listener());
+        }
         if (ConsoleLogging.configured()) {
             // Many lines a write straight to stdout, not one write each through Logback's console appender.
             builder.accessLogOutput(System.out);
         }
         return builder.start();
+    }
+
+    private static void logHttps(DemoHttps https, Gateway gateway, Logger log) {
+        if (https.port() < 0) {
+            log.info(
+                    "Demo: port {} is taken and HTTPS_PORT is not set, so the demo runs without HTTPS",
+                    DemoHttps.DEFAULT_PORT);
+            return;
+        }
+        log.info(
+                "Demo HTTPS on https://localhost:{} with a self-signed certificate for localhost, 127.0.0.1 and ::1;"
+                        + " SHA-256 fingerprint {}",
+                gateway.extraListenerPorts().get(0),
+                https.certificate().fingerprint());
     }
 
     private static void startTodoService(TodoDemo demo, int port, Logger log, long mainStarted) {
