@@ -35,7 +35,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -82,8 +81,8 @@ public final class Gateway implements AutoCloseable {
     private volatile boolean draining;
     private volatile Server server;
     private volatile Server redirect;
-    private final List<Server> extraListeners = new CopyOnWriteArrayList<>();
-    private final List<UnaryOperator<ServerOptions.Builder>> extraListenerEdits;
+    private final List<Server> extraListeners = new ArrayList<>();
+    private volatile ServerOptions listenerOptions;
     private volatile Server admin;
     private volatile ConfigFileWatcher watcher;
 
@@ -95,7 +94,6 @@ public final class Gateway implements AutoCloseable {
         this.reloader = new Reloader(source, upstreams);
         this.accessLog = accessLog(first.accessLog(), builder);
         this.health = builder.health.build(this::isDraining, reloader::version);
-        this.extraListenerEdits = List.copyOf(builder.extraListeners);
     }
 
     /**
@@ -197,11 +195,7 @@ public final class Gateway implements AutoCloseable {
             metrics.bind(dataPlane);
         }
         server = dataPlane.start();
-        for (UnaryOperator<ServerOptions.Builder> edits : extraListenerEdits) {
-            extraListeners.add(
-                    dataPlane(edits.apply(config.listener().toBuilder()).build())
-                            .start());
-        }
+        listenerOptions = config.listener();
         if (config.redirectListener() != null) {
             redirect = Server.builder()
                     .options(config.redirectListener())
@@ -238,9 +232,23 @@ public final class Gateway implements AutoCloseable {
         return redirect == null ? -1 : redirect.port();
     }
 
-    /** The ports of the listeners added by {@link Builder#extraListener}, in the order added. */
-    List<Integer> extraListenerPorts() {
-        return extraListeners.stream().map(Server::port).toList();
+    /**
+     * Starts another listener serving the same routes as the configured one, its options that
+     * listener's changed by {@code edits} (another port, TLS): the demo's HTTPS listener, started after
+     * the gateway is ready. Stopped with the gateway.
+     *
+     * @return the listener's port
+     * @throws IllegalStateException if the gateway is stopping or the listener cannot bind
+     */
+    int startExtraListener(UnaryOperator<ServerOptions.Builder> edits) {
+        Server extra = dataPlane(edits.apply(listenerOptions.toBuilder()).build());
+        synchronized (extraListeners) {
+            if (stopped.get()) {
+                throw new IllegalStateException("the gateway is stopping");
+            }
+            extraListeners.add(extra.start());
+        }
+        return extra.port();
     }
 
     /** A gateway listener, not started: the live route table behind the access log and metrics. */
@@ -270,7 +278,9 @@ public final class Gateway implements AutoCloseable {
         if (redirect != null) {
             redirect.stop(Duration.ofSeconds(1));
         }
-        extraListeners.forEach(extra -> extra.stop(grace));
+        synchronized (extraListeners) {
+            extraListeners.forEach(extra -> extra.stop(grace));
+        }
         if (server != null) {
             server.stop(grace);
         }
@@ -330,7 +340,6 @@ public final class Gateway implements AutoCloseable {
         private boolean watchFile = true;
         private Consumer<String> accessLogSink;
         private OutputStream accessLogOutput;
-        private final List<UnaryOperator<ServerOptions.Builder>> extraListeners = new ArrayList<>();
 
         private Builder(Path file, ConfigSource source) {
             this.file = file;
@@ -389,15 +398,6 @@ public final class Gateway implements AutoCloseable {
         public Builder livenessCheck(String name, HealthCheck check, Duration timeout) {
             health.liveness(
                     requireNonNull(name, "name"), requireNonNull(check, "check"), requireNonNull(timeout, "timeout"));
-            return this;
-        }
-
-        /**
-         * Adds a listener serving the same routes as the configured one, its options that listener's
-         * changed by {@code edits} (another port, TLS): for the demo's HTTPS listener.
-         */
-        Builder extraListener(UnaryOperator<ServerOptions.Builder> edits) {
-            extraListeners.add(requireNonNull(edits, "edits"));
             return this;
         }
 

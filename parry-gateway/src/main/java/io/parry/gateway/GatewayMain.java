@@ -1,11 +1,13 @@
 package io.parry.gateway;
 
 import io.parry.gateway.internal.config.ConfigCheck;
+import io.parry.gateway.internal.demo.DemoCertificate;
 import io.parry.gateway.internal.demo.DemoHttps;
 import io.parry.gateway.internal.demo.TodoDemo;
 import io.parry.gateway.internal.process.ProcessSignals;
 import io.parry.gateway.internal.process.StartupWarmer;
 import io.parry.gateway.internal.reload.ReloadTrigger;
+import io.parry.server.TlsOptions;
 import io.parry.startup.ConsoleLogging;
 import io.parry.startup.Startup;
 import java.nio.file.Path;
@@ -60,10 +62,10 @@ public final class GatewayMain {
         warmer.loggingReady();
         TodoDemo demo = file == null ? TodoDemo.withFreePort() : null;
         Gateway gateway;
-        DemoHttps https = null;
+        int httpsPort = -1;
         try {
-            https = demo == null ? null : DemoHttps.fromEnvironment(System.getenv());
-            gateway = start(file, demo, https);
+            httpsPort = demo == null ? -1 : DemoHttps.port(System.getenv());
+            gateway = start(file, demo);
         } catch (RuntimeException e) {
             log.error("The gateway did not start: {}", e.getMessage());
             System.exit(FAILED_STATUS);
@@ -73,20 +75,17 @@ public final class GatewayMain {
         if (demo == null) {
             logReady(log, mainStarted);
         } else {
-            logHttps(https, gateway, log);
+            startHttps(httpsPort, gateway, log);
             startTodoService(demo, gateway.port(), log, mainStarted);
         }
     }
 
     /** The gateway of the file, or the demo's: ready once the demo's todo service, started after it, listens. */
-    private static Gateway start(Path file, TodoDemo demo, DemoHttps https) {
+    private static Gateway start(Path file, TodoDemo demo) {
         Gateway.Builder builder = demo == null
                 ? Gateway.builder(file)
                 : Gateway.builder(demo.source(System.getenv()))
                         .readinessCheck("demo", demo.readiness(), DEMO_CHECK_TIMEOUT);
-        if (https != null && https.port() >= 0) {
-            builder.extraListener(https.listener());
-        }
         if (ConsoleLogging.configured()) {
             // Many lines a write straight to stdout, not one write each through Logback's console appender.
             builder.accessLogOutput(System.out);
@@ -94,18 +93,32 @@ public final class GatewayMain {
         return builder.start();
     }
 
-    private static void logHttps(DemoHttps https, Gateway gateway, Logger log) {
-        if (https.port() < 0) {
+    /** Starts the demo's HTTPS listener on a thread of its own, once the gateway is ready. */
+    private static void startHttps(int httpsPort, Gateway gateway, Logger log) {
+        if (httpsPort < 0) {
             log.info(
                     "Demo: port {} is taken and HTTPS_PORT is not set, so the demo runs without HTTPS",
                     DemoHttps.DEFAULT_PORT);
             return;
         }
-        log.info(
-                "Demo HTTPS on https://localhost:{} with a self-signed certificate for localhost, 127.0.0.1 and ::1;"
-                        + " SHA-256 fingerprint {}",
-                gateway.extraListenerPorts().get(0),
-                https.certificate().fingerprint());
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        DemoCertificate certificate = DemoCertificate.generate();
+                        int port = gateway.startExtraListener(
+                                options -> options.port(httpsPort).tls(TlsOptions.of(certificate.tls())));
+                        log.info(
+                                "Demo HTTPS on https://localhost:{} with a self-signed certificate for localhost,"
+                                        + " 127.0.0.1 and ::1; SHA-256 fingerprint {}",
+                                port,
+                                certificate.fingerprint());
+                    } catch (RuntimeException e) {
+                        log.error("The demo's HTTPS listener did not start on port {}: {}", httpsPort, e.getMessage());
+                    }
+                },
+                "parry-demo-https");
+        thread.setDaemon(true);
+        thread.start();
     }
 
     private static void startTodoService(TodoDemo demo, int port, Logger log, long mainStarted) {
