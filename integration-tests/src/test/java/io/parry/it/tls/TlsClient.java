@@ -53,7 +53,12 @@ final class TlsClient implements AutoCloseable {
 
     /** Sends a GET for {@code path} with this {@code Host} and reads one response: status line and body. */
     Response get(String host, String path) throws IOException {
-        out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        return send("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
+    }
+
+    /** Sends a request written out in full and reads one response. */
+    Response send(String request) throws IOException {
+        out.write(request.getBytes(StandardCharsets.US_ASCII));
         out.flush();
         String head = readHead();
         int length = 0;
