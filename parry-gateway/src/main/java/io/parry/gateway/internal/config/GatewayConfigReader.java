@@ -32,7 +32,8 @@ final class GatewayConfigReader {
     static final List<String> ADMIN_KEYS = List.of("host", "port");
     static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
     static final List<String> TIMEOUTS_KEYS = List.of("headerRead", "idle", "request", "write");
-    static final List<String> FORWARDING_KEYS = List.of("trustedProxies", "via", "xForwarded", "forwarded");
+    static final List<String> FORWARDING_KEYS =
+            List.of("trustedProxies", "via", "xForwarded", "forwarded", "clientCertificate");
     private static final int DEFAULT_PORT = 8080;
     private static final int DEFAULT_ADMIN_PORT = 9901;
 
@@ -211,7 +212,8 @@ final class GatewayConfigReader {
                 .trustedProxies(trusted)
                 .via(via)
                 .xForwarded(section.bool("xForwarded", d.xForwarded()))
-                .forwarded(section.bool("forwarded", d.forwarded()));
+                .forwarded(section.bool("forwarded", d.forwarded()))
+                .clientCertificate(section.bool("clientCertificate", d.clientCertificate()));
         return section.build(errorsBefore, forwarding::build, d);
     }
 
