@@ -24,6 +24,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
@@ -79,6 +81,60 @@ class TlsServerTest {
                     .contains("alpn=http/1.1")
                     .contains("peer=none");
             assertThat(client.serverCertificate().getPublicKey().getAlgorithm()).isEqualTo(key.name());
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"OPENSSL, -tls1_2", "OPENSSL, -tls1_3", "JDK, -tls1_2", "JDK, -tls1_3"})
+    void resumesTheSessionsOfReturningClients(Provider provider, String protocol) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                provider != Provider.OPENSSL || OpenSsl.isAvailable(), "netty-tcnative-boringssl-static did not load");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                hasOpenSslCommand(), "the openssl command is missing (apt-get install openssl)");
+        start(tls -> tls.certificate(LOCALHOST_EC.tls()).provider(provider));
+
+        Path session = Files.createTempFile("parry-tls-session", ".pem");
+        try {
+            String first = sClient(protocol, "-sess_out", session);
+            assertThat(first).contains("New,");
+            // A ticket in TLS 1.2 too (RFC 5077): resumption that needs no session cache on the server.
+            assertThat(first).contains("TLS session ticket:");
+            assertThat(sClient(protocol, "-sess_in", session)).contains("Reused,");
+        } finally {
+            Files.deleteIfExists(session);
+        }
+    }
+
+    /**
+     * One {@code openssl s_client} connection that sends a request and reads the answer to the end, so a
+     * TLS 1.3 ticket (sent after the handshake) is read; its output.
+     */
+    private String sClient(String protocol, String sessionOption, Path session) throws Exception {
+        Process client = new ProcessBuilder(
+                        "openssl",
+                        "s_client",
+                        "-connect",
+                        "127.0.0.1:" + server.port(),
+                        protocol,
+                        sessionOption,
+                        session.toString(),
+                        "-ign_eof")
+                .redirectErrorStream(true)
+                .start();
+        try (var in = client.getOutputStream()) {
+            in.write("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+        }
+        String output = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(client.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        return output;
+    }
+
+    private static boolean hasOpenSslCommand() {
+        try {
+            return new ProcessBuilder("openssl", "version").start().waitFor(10, TimeUnit.SECONDS);
+        } catch (IOException | InterruptedException e) {
+            return false;
         }
     }
 

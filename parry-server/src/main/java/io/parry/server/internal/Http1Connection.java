@@ -3,6 +3,7 @@ package io.parry.server.internal;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpVersion;
@@ -27,6 +28,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
+import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -163,7 +165,9 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof IOException) {
+        // A broken TLS record arrives wrapped by the SslHandler: it is the peer's doing, as a reset is.
+        if (cause instanceof IOException
+                || (cause instanceof DecoderException && cause.getCause() instanceof SSLException)) {
             log.debug("Connection {} failed: {}", id, cause.toString());
         } else {
             log.warn("Connection {} failed", id, cause);
