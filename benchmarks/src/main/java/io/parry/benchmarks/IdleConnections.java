@@ -8,10 +8,16 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 
 /**
  * Opens many keep-alive connections to a server on 127.0.0.1, uses each once, and holds them idle, so a script can
@@ -21,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * real client leaves behind, and it has been through the server's whole request path. Once all are open the tool
  * prints a line starting with {@code READY}, then holds until standard input ends or {@code HOLD_SECONDS} pass,
  * and closes them. Settings come from the environment: {@code PORT} (default 8080), {@code CONNECTIONS} (default
- * 10,000) and {@code HOLD_SECONDS} (default 120). It exits non-zero if any connection fails.
+ * 10,000), {@code HOLD_SECONDS} (default 120) and {@code TLS} ({@code 1} for HTTPS, trusting any certificate:
+ * the benchmark's own). It exits non-zero if any connection fails.
  *
  * <pre>{@code
  * PORT=8081 CONNECTIONS=10000 java -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.IdleConnections
@@ -39,11 +46,12 @@ public final class IdleConnections {
         long holdSeconds = Env.longValue("HOLD_SECONDS", 120);
         byte[] request =
                 ("GET /plaintext HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+        SSLSocketFactory tls = System.getenv().getOrDefault("TLS", "0").equals("1") ? trustingAnyone() : null;
         List<Socket> sockets = new ArrayList<>(count);
         try {
             long start = System.nanoTime();
             for (int i = 0; i < count; i++) {
-                sockets.add(openUsed(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), request));
+                sockets.add(openUsed(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), request, tls));
             }
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             System.out.printf(
@@ -54,11 +62,14 @@ public final class IdleConnections {
         }
     }
 
-    private static Socket openUsed(InetSocketAddress address, byte[] request) throws IOException {
+    private static Socket openUsed(InetSocketAddress address, byte[] request, SSLSocketFactory tls) throws IOException {
         Socket socket = new Socket();
         try {
             socket.connect(address, TIMEOUT_MILLIS);
             socket.setSoTimeout(TIMEOUT_MILLIS);
+            if (tls != null) {
+                socket = tls.createSocket(socket, "localhost", address.getPort(), true);
+            }
             socket.getOutputStream().write(request);
             // The server sends exactly one response, so a buffer dropped afterwards loses nothing.
             InputStream in = new BufferedInputStream(socket.getInputStream(), 512);
@@ -71,6 +82,33 @@ public final class IdleConnections {
         } catch (IOException e) {
             socket.close();
             throw e;
+        }
+    }
+
+    /** A TLS client that accepts any server certificate: the benchmarks make their own, self-signed. */
+    private static SSLSocketFactory trustingAnyone() {
+        try {
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(
+                    null,
+                    new TrustManager[] {
+                        new X509TrustManager() {
+                            @Override
+                            public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+                            @Override
+                            public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+                            @Override
+                            public X509Certificate[] getAcceptedIssuers() {
+                                return new X509Certificate[0];
+                            }
+                        }
+                    },
+                    null);
+            return context.getSocketFactory();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
         }
     }
 

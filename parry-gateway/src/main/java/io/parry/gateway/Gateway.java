@@ -15,6 +15,7 @@ import io.parry.gateway.internal.reload.ConfigFileWatcher;
 import io.parry.gateway.internal.reload.ConfigSource;
 import io.parry.gateway.internal.reload.ReloadTrigger;
 import io.parry.gateway.internal.reload.Reloader;
+import io.parry.gateway.internal.routing.HttpsRedirect;
 import io.parry.gateway.internal.upstream.GroupObserver;
 import io.parry.gateway.internal.upstream.Retirement;
 import io.parry.gateway.internal.upstream.UpstreamRegistry;
@@ -31,12 +32,15 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,6 +84,9 @@ public final class Gateway implements AutoCloseable {
     private final CompletableFuture<Void> terminated = new CompletableFuture<>();
     private volatile boolean draining;
     private volatile Server server;
+    private volatile Server redirect;
+    private final List<Server> extraListeners = new ArrayList<>();
+    private volatile ServerOptions listenerOptions;
     private volatile Server admin;
     private volatile ConfigFileWatcher watcher;
 
@@ -188,11 +195,20 @@ public final class Gateway implements AutoCloseable {
 
     private void startServing(ConfigSource source, GatewayConfig config, boolean watchFile, long started) {
         ActiveConfig active = reloader.start(config);
-        Server dataPlane = dataPlane(config);
+        Server dataPlane = dataPlane(config.listener());
         if (metrics != null) {
             metrics.bind(dataPlane);
         }
         server = dataPlane.start();
+        listenerOptions = config.listener();
+        if (config.redirectListener() != null) {
+            redirect = Server.builder()
+                    .options(config.redirectListener())
+                    .handler(new HttpsRedirect(port()))
+                    .options(options -> options.eventLoopThreads(1))
+                    .build()
+                    .start();
+        }
         Optional<Handler> scrape = metrics != null ? metrics.scrapeHandler() : Optional.empty();
         admin = Server.builder()
                 .options(config.admin())
@@ -216,13 +232,36 @@ public final class Gateway implements AutoCloseable {
                 (System.nanoTime() - started) / 1_000_000);
     }
 
-    /** The gateway listener, not started: the live route table behind the access log and metrics. */
-    private Server dataPlane(GatewayConfig config) {
+    /** The port of the redirect listener: for tests; -1 when there is none. */
+    int redirectPort() {
+        return redirect == null ? -1 : redirect.port();
+    }
+
+    /**
+     * Starts another listener serving the same routes as the configured one, its options that
+     * listener's changed by {@code edits} (another port, TLS): the demo's HTTPS listener, started after
+     * the gateway is ready. Stopped with the gateway.
+     *
+     * @return the listener's port
+     * @throws IllegalStateException if the gateway is stopping or the listener cannot bind
+     */
+    int startExtraListener(UnaryOperator<ServerOptions.Builder> edits) {
+        Server extra = dataPlane(edits.apply(listenerOptions.toBuilder()).build());
+        synchronized (extraListeners) {
+            if (stopped.get()) {
+                throw new IllegalStateException("the gateway is stopping");
+            }
+            extraListeners.add(extra.start());
+        }
+        return extra.port();
+    }
+
+    /** A gateway listener, not started: the live route table behind the access log and metrics. */
+    private Server dataPlane(ServerOptions listener) {
         // The router is read once per request: a request finishes on the router it started with.
         Handler routes = (ctx, request) -> reloader.table().handle(ctx, request);
-        Server.Builder builder = Server.builder()
-                .options(config.listener())
-                .handler(metrics != null ? routes.with(metrics.server()) : routes);
+        Server.Builder builder =
+                Server.builder().options(listener).handler(metrics != null ? routes.with(metrics.server()) : routes);
         if (accessLog != null) {
             builder.listener(accessLog);
         }
@@ -241,6 +280,12 @@ public final class Gateway implements AutoCloseable {
             watcher.close();
         }
         reloader.close();
+        if (redirect != null) {
+            redirect.stop(Duration.ofSeconds(1));
+        }
+        synchronized (extraListeners) {
+            extraListeners.forEach(extra -> extra.stop(grace));
+        }
         if (server != null) {
             server.stop(grace);
         }
@@ -285,7 +330,7 @@ public final class Gateway implements AutoCloseable {
     }
 
     private static String url(ServerOptions listener, int port) {
-        return "http://" + listener.host() + ":" + port;
+        return (listener.tls().isPresent() ? "https://" : "http://") + listener.host() + ":" + port;
     }
 
     private static String label(GatewayConfig config) {

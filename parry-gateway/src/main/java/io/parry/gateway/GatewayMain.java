@@ -1,10 +1,13 @@
 package io.parry.gateway;
 
 import io.parry.gateway.internal.config.ConfigCheck;
+import io.parry.gateway.internal.demo.DemoCertificate;
+import io.parry.gateway.internal.demo.DemoHttps;
 import io.parry.gateway.internal.demo.TodoDemo;
 import io.parry.gateway.internal.process.ProcessSignals;
 import io.parry.gateway.internal.process.StartupWarmer;
 import io.parry.gateway.internal.reload.ReloadTrigger;
+import io.parry.server.TlsOptions;
 import io.parry.startup.ConsoleLogging;
 import io.parry.startup.Startup;
 import java.nio.file.Path;
@@ -59,7 +62,9 @@ public final class GatewayMain {
         warmer.loggingReady();
         TodoDemo demo = file == null ? TodoDemo.withFreePort() : null;
         Gateway gateway;
+        int httpsPort = -1;
         try {
+            httpsPort = demo == null ? -1 : DemoHttps.port(System.getenv());
             gateway = start(file, demo);
         } catch (RuntimeException e) {
             log.error("The gateway did not start: {}", e.getMessage());
@@ -70,6 +75,7 @@ public final class GatewayMain {
         if (demo == null) {
             logReady(log, mainStarted);
         } else {
+            startHttps(httpsPort, gateway, log);
             startTodoService(demo, gateway.port(), log, mainStarted);
         }
     }
@@ -85,6 +91,34 @@ public final class GatewayMain {
             builder.accessLogOutput(System.out);
         }
         return builder.start();
+    }
+
+    /** Starts the demo's HTTPS listener on a thread of its own, once the gateway is ready. */
+    private static void startHttps(int httpsPort, Gateway gateway, Logger log) {
+        if (httpsPort < 0) {
+            log.info(
+                    "Demo: port {} is taken and HTTPS_PORT is not set, so the demo runs without HTTPS",
+                    DemoHttps.DEFAULT_PORT);
+            return;
+        }
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        DemoCertificate certificate = DemoCertificate.generate();
+                        int port = gateway.startExtraListener(
+                                options -> options.port(httpsPort).tls(TlsOptions.of(certificate.tls())));
+                        log.info(
+                                "Demo HTTPS on https://localhost:{} with a self-signed certificate for localhost,"
+                                        + " 127.0.0.1 and ::1; SHA-256 fingerprint {}",
+                                port,
+                                certificate.fingerprint());
+                    } catch (RuntimeException e) {
+                        log.error("The demo's HTTPS listener did not start on port {}: {}", httpsPort, e.getMessage());
+                    }
+                },
+                "parry-demo-https");
+        thread.setDaemon(true);
+        thread.start();
     }
 
     private static void startTodoService(TodoDemo demo, int port, Logger log, long mainStarted) {

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 final class ChildGateway implements AutoCloseable {
     private static final Duration DEADLINE = Duration.ofSeconds(20);
     private static final Pattern LISTENING =
-            Pattern.compile("Gateway listening on http://[^:]+:(\\d+), admin on http://[^:]+:(\\d+)");
+            Pattern.compile("Gateway listening on https?://[^:]+:(\\d+), admin on http://[^:]+:(\\d+)");
 
     private final Process process;
     private final List<String> lines = new ArrayList<>();

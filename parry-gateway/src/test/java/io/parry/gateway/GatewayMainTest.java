@@ -16,12 +16,21 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -146,7 +155,7 @@ class GatewayMainTest {
 
     @Test
     void demoWritesEachAccessLogLineToTheConsoleAsBareJson() throws Exception {
-        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0", "HTTPS_PORT", "0"))) {
             int[] ports = child.awaitPorts();
             child.awaitLine("Demo: try");
 
@@ -164,8 +173,66 @@ class GatewayMainTest {
     }
 
     @Test
+    void demoServesEveryRouteOverHttpsWithTheCertificateWhoseFingerprintItPrints() throws Exception {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0", "HTTPS_PORT", "0"))) {
+            child.awaitPorts();
+            Matcher https = Pattern.compile("https://localhost:(\\d+) .* SHA-256 fingerprint ([0-9A-F:]+)")
+                    .matcher(child.awaitLine("Demo HTTPS on"));
+            assertThat(https.find()).isTrue();
+            child.awaitLine("Demo: try");
+            int port = Integer.parseInt(https.group(1));
+
+            try (SSLSocket socket =
+                    (SSLSocket) trustingAnyone().getSocketFactory().createSocket("127.0.0.1", port)) {
+                socket.startHandshake();
+                byte[] der = socket.getSession().getPeerCertificates()[0].getEncoded();
+                assertThat(HexFormat.ofDelimiter(":")
+                                .withUpperCase()
+                                .formatHex(MessageDigest.getInstance("SHA-256").digest(der)))
+                        .isEqualTo(https.group(2));
+                X509Certificate certificate =
+                        (X509Certificate) socket.getSession().getPeerCertificates()[0];
+                assertThat(certificate.getPublicKey().getAlgorithm()).isEqualTo("EC");
+                assertThat(certificate.getSubjectAlternativeNames())
+                        .extracting(name -> (Object) name.get(1))
+                        .containsExactly("localhost", "127.0.0.1", "0:0:0:0:0:0:0:1");
+                socket.getOutputStream()
+                        .write("GET /api/todos HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                                .getBytes(StandardCharsets.US_ASCII));
+                String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+                assertThat(response).startsWith("HTTP/1.1 200 ").endsWith("[]");
+            }
+            child.signal("TERM");
+            assertThat(child.awaitExit()).isZero();
+        }
+    }
+
+    /** A client TLS context that accepts any server certificate: the test checks the fingerprint itself. */
+    private static SSLContext trustingAnyone() throws Exception {
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(
+                null,
+                new TrustManager[] {
+                    new X509TrustManager() {
+                        @Override
+                        public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+                        @Override
+                        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+                        @Override
+                        public X509Certificate[] getAcceptedIssuers() {
+                            return new X509Certificate[0];
+                        }
+                    }
+                },
+                null);
+        return context;
+    }
+
+    @Test
     void noArgumentRunsTheDemoWithHelloAndTheTodoExample() throws Exception {
-        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0", "HTTPS_PORT", "0"))) {
             int[] ports = child.awaitPorts();
             child.awaitLine("Demo: try");
 
@@ -203,7 +270,7 @@ class GatewayMainTest {
 
     @Test
     void demoTodosAnswerOnceTheTodoServiceListensEvenAfterEarlyRequestsFailed() throws Exception {
-        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0", "HTTPS_PORT", "0"))) {
             int[] ports = child.awaitPorts();
             // Sent while the todo service is still starting; each would be retried and counted as failures.
             for (int i = 0; i < 5; i++) {
@@ -221,7 +288,7 @@ class GatewayMainTest {
 
     @Test
     void demoIsReadyOnlyOnceItsTodoRoutesAnswer() throws Exception {
-        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0", "HTTPS_PORT", "0"))) {
             int[] ports = child.awaitPorts();
 
             Await.until("the demo is ready", () -> status(ports[1], "/admin/ready") == 200);
@@ -234,7 +301,7 @@ class GatewayMainTest {
 
     @Test
     void demoStartAndItsFirstConcurrentRequestsLogNoWarning() throws Exception {
-        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0"))) {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0", "HTTPS_PORT", "0"))) {
             int[] ports = child.awaitPorts();
             child.awaitLine("Demo: try");
 

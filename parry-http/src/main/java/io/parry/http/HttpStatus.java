@@ -35,6 +35,7 @@ public final class HttpStatus {
     public static final HttpStatus URI_TOO_LONG = known(414, "URI Too Long");
     public static final HttpStatus UNSUPPORTED_MEDIA_TYPE = known(415, "Unsupported Media Type");
     public static final HttpStatus EXPECTATION_FAILED = known(417, "Expectation Failed");
+    public static final HttpStatus MISDIRECTED_REQUEST = known(421, "Misdirected Request");
     public static final HttpStatus UNPROCESSABLE_CONTENT = known(422, "Unprocessable Content");
     public static final HttpStatus TOO_MANY_REQUESTS = known(429, "Too Many Requests");
     public static final HttpStatus REQUEST_HEADER_FIELDS_TOO_LARGE = known(431, "Request Header Fields Too Large");

@@ -15,7 +15,11 @@ import java.util.List;
  * trusted proxy: when the TCP peer is one of {@link #trustedProxies()}, the proxy keeps them and
  * appends its own hop; from any other peer it drops them, whether or not it adds its own, so a
  * client cannot forge its address. No peer is trusted by default. The protocol recorded for this hop
- * is {@code http}, as Parry has no TLS listener yet.
+ * is {@code https} for a request received over TLS, else {@code http}.
+ *
+ * <p>{@code X-Forwarded-Client-Cert} (Envoy's format) carries the client certificate the TLS listener
+ * verified when {@link #clientCertificate()} is on; the field is removed from every request a client
+ * sends, from trusted proxies too, so an upstream can believe it.
  *
  * <pre>{@code
  * ForwardingOptions forwarding = ForwardingOptions.builder()
@@ -33,12 +37,14 @@ public final class ForwardingOptions {
     private final boolean xForwarded;
     private final boolean forwarded;
     private final String via;
+    private final boolean clientCertificate;
 
     private ForwardingOptions(TrustedProxies trustedProxies, Builder builder) {
         this.trustedProxies = trustedProxies;
         this.xForwarded = builder.xForwarded;
         this.forwarded = builder.forwarded;
         this.via = builder.via;
+        this.clientCertificate = builder.clientCertificate;
     }
 
     /** The defaults: no trusted proxies, {@code X-Forwarded-*} and {@code Forwarded} added, {@code Via: 1.1 parry}. */
@@ -57,7 +63,8 @@ public final class ForwardingOptions {
                 .trustedProxies(trustedProxies.entries())
                 .xForwarded(xForwarded)
                 .forwarded(forwarded)
-                .via(via);
+                .via(via)
+                .clientCertificate(clientCertificate);
     }
 
     /** The trusted proxies' addresses and CIDR blocks, as given; empty by default. */
@@ -80,6 +87,14 @@ public final class ForwardingOptions {
         return forwarded;
     }
 
+    /**
+     * Whether the client certificate a TLS listener verified is sent upstream in {@code
+     * X-Forwarded-Client-Cert} (default false).
+     */
+    public boolean clientCertificate() {
+        return clientCertificate;
+    }
+
     /** The pseudonym this proxy gives in {@code Via}, {@code parry} by default; empty when no {@code Via} is sent. */
     public String via() {
         return via;
@@ -88,7 +103,7 @@ public final class ForwardingOptions {
     @Override
     public String toString() {
         return "ForwardingOptions{trustedProxies=" + trustedProxies.entries() + ", xForwarded=" + xForwarded
-                + ", forwarded=" + forwarded + ", via=" + via + "}";
+                + ", forwarded=" + forwarded + ", via=" + via + ", clientCertificate=" + clientCertificate + "}";
     }
 
     @Override
@@ -103,7 +118,7 @@ public final class ForwardingOptions {
 
     /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
     private Object[] values() {
-        return new Object[] {trustedProxies.entries(), xForwarded, forwarded, via};
+        return new Object[] {trustedProxies.entries(), xForwarded, forwarded, via, clientCertificate};
     }
 
     /** Builds {@link ForwardingOptions}; not thread-safe. */
@@ -112,6 +127,7 @@ public final class ForwardingOptions {
         private boolean xForwarded = true;
         private boolean forwarded = true;
         private String via = "parry";
+        private boolean clientCertificate;
 
         private Builder() {}
 
@@ -140,6 +156,16 @@ public final class ForwardingOptions {
         /** Sets the pseudonym given in {@code Via} (default {@code parry}); the empty string sends no {@code Via}. */
         public Builder via(String pseudonym) {
             this.via = requireNonNull(pseudonym, "pseudonym");
+            return this;
+        }
+
+        /**
+         * Sets whether the client certificate a TLS listener verified is sent upstream in {@code
+         * X-Forwarded-Client-Cert}: {@code Hash}, {@code Cert} (URL-encoded PEM) and {@code Subject}
+         * (default false). The field a client sends is removed either way.
+         */
+        public Builder clientCertificate(boolean enabled) {
+            this.clientCertificate = enabled;
             return this;
         }
 

@@ -24,5 +24,15 @@ public enum Rejection {
     /** The server already had as many connections as allowed: the new one is closed at once. */
     TOO_MANY_CONNECTIONS,
     /** The worker executor was full: 503 at once. */
-    WORKERS_BUSY
+    WORKERS_BUSY,
+    /**
+     * The TLS handshake failed or did not finish in time (bytes that are not TLS, no shared protocol or
+     * cipher, a client certificate missing or not trusted): the connection is closed.
+     */
+    TLS_HANDSHAKE,
+    /**
+     * The request's host is not covered by the certificate its connection was given, on a listener with
+     * several: 421 (RFC 9110, section 15.5.20), then close, so the client connects again for that host.
+     */
+    MISDIRECTED_REQUEST
 }

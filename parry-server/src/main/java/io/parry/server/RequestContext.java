@@ -86,6 +86,14 @@ public interface RequestContext {
         return NoRequestLog.INSTANCE;
     }
 
+    /**
+     * What the TLS handshake of the request's connection settled (protocol, cipher, SNI name, the
+     * client's verified certificates); empty over cleartext.
+     */
+    default Optional<TlsInfo> tls() {
+        return Optional.empty();
+    }
+
     /** The protocol version, for example {@code HTTP/1.1}. */
     String protocol();
 

@@ -4,11 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import io.parry.transport.TransportKind;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * How a {@link Server} listens and what it allows: listener address, event loops, transport,
- * {@link RequestLimits}, {@link ServerTimeouts}, {@link WorkerOptions}, {@link PathNormalization} and
- * whether requests are traced.
+ * {@link RequestLimits}, {@link ServerTimeouts}, {@link WorkerOptions}, {@link PathNormalization},
+ * whether requests are traced, and {@link TlsOptions} for an HTTPS listener.
  *
  * <pre>{@code
  * ServerOptions options = ServerOptions.builder().port(8080).eventLoopThreads(2).build();
@@ -24,6 +25,7 @@ public final class ServerOptions {
     private final WorkerOptions workers;
     private final PathNormalization pathNormalization;
     private final boolean tracing;
+    private final TlsOptions tls;
 
     private ServerOptions(Builder builder) {
         this.host = builder.host;
@@ -35,6 +37,7 @@ public final class ServerOptions {
         this.workers = builder.workers;
         this.pathNormalization = builder.pathNormalization;
         this.tracing = builder.tracing;
+        this.tls = builder.tls;
     }
 
     /** The defaults: all interfaces, port 8080, one event loop per core, automatic transport. */
@@ -58,7 +61,8 @@ public final class ServerOptions {
                 .timeouts(timeouts)
                 .workers(workers)
                 .pathNormalization(pathNormalization)
-                .tracing(tracing);
+                .tracing(tracing)
+                .tls(tls);
     }
 
     /** The address to listen on; {@code 0.0.0.0} for every interface. */
@@ -106,6 +110,11 @@ public final class ServerOptions {
         return tracing;
     }
 
+    /** The listener's TLS; empty for a cleartext listener (the default). */
+    public Optional<TlsOptions> tls() {
+        return Optional.ofNullable(tls);
+    }
+
     @Override
     public boolean equals(Object other) {
         return other instanceof ServerOptions that && Arrays.equals(values(), that.values());
@@ -120,13 +129,13 @@ public final class ServerOptions {
     public String toString() {
         return "ServerOptions{host=" + host + ", port=" + port + ", eventLoopThreads=" + eventLoopThreads
                 + ", transport=" + transport + ", limits=" + limits + ", timeouts=" + timeouts + ", workers=" + workers
-                + ", pathNormalization=" + pathNormalization + ", tracing=" + tracing + "}";
+                + ", pathNormalization=" + pathNormalization + ", tracing=" + tracing + ", tls=" + tls + "}";
     }
 
     /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
     private Object[] values() {
         return new Object[] {
-            host, port, eventLoopThreads, transport, limits, timeouts, workers, pathNormalization, tracing
+            host, port, eventLoopThreads, transport, limits, timeouts, workers, pathNormalization, tracing, tls
         };
     }
 
@@ -141,6 +150,7 @@ public final class ServerOptions {
         private WorkerOptions workers = WorkerOptions.ofDefault();
         private PathNormalization pathNormalization = PathNormalization.ofDefault();
         private boolean tracing = true;
+        private TlsOptions tls;
 
         private Builder() {}
 
@@ -204,6 +214,12 @@ public final class ServerOptions {
          */
         public Builder tracing(boolean enabled) {
             this.tracing = enabled;
+            return this;
+        }
+
+        /** Serves HTTPS with these TLS options; {@code null} for cleartext (the default). */
+        public Builder tls(TlsOptions tls) {
+            this.tls = tls;
             return this;
         }
 

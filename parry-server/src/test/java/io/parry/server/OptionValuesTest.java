@@ -3,6 +3,7 @@ package io.parry.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parry.transport.TransportKind;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -25,6 +26,23 @@ class OptionValuesTest {
                         ServerTimeouts.builder().idle(Duration.ofSeconds(5)).build(),
                         o -> ((ServerTimeouts) o).toBuilder().build(),
                         ServerTimeouts.builder().idle(Duration.ofSeconds(6)).build()),
+                example(
+                        TlsOptions.builder()
+                                .certificate(TlsCertificate.ofFiles(Path.of("chain.pem"), Path.of("key.pem")))
+                                .clientAuth(TlsOptions.ClientAuth.OPTIONAL)
+                                .clientCa(Path.of("ca.pem"))
+                                .build(),
+                        TlsOptions.builder()
+                                .certificate(TlsCertificate.ofFiles(Path.of("chain.pem"), Path.of("key.pem")))
+                                .clientAuth(TlsOptions.ClientAuth.OPTIONAL)
+                                .clientCa(Path.of("ca.pem"))
+                                .build(),
+                        o -> ((TlsOptions) o).toBuilder().build(),
+                        TlsOptions.builder()
+                                .certificate(TlsCertificate.ofFiles(Path.of("chain.pem"), Path.of("key.pem")))
+                                .clientAuth(TlsOptions.ClientAuth.REQUIRE)
+                                .clientCa(Path.of("ca.pem"))
+                                .build()),
                 example(
                         WorkerOptions.builder().maxThreads(8).build(),
                         WorkerOptions.builder().maxThreads(8).build(),

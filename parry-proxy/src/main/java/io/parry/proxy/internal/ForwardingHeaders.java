@@ -10,9 +10,6 @@ import java.net.InetAddress;
  * appended to what earlier hops wrote.
  */
 final class ForwardingHeaders {
-    /** Parry listens only on plain HTTP so far. */
-    static final String PROTO = "http";
-
     private ForwardingHeaders() {}
 
     /** {@code value} after the values before it ({@code null} for none), comma-separated (RFC 9110, 5.3). */
@@ -37,10 +34,10 @@ final class ForwardingHeaders {
     }
 
     /**
-     * RFC 7239, section 4: {@code for=<peer>;proto=http;host=<host>}, where a value that is not a token
-     * (an IPv6 node, a host with a port) is a quoted string.
+     * RFC 7239, section 4: {@code for=<peer>;proto=http;host=<host>} ({@code https} when received over
+     * TLS), where a value that is not a token (an IPv6 node, a host with a port) is a quoted string.
      */
-    static String forwardedElement(InetAddress peer, String address, String host) {
+    static String forwardedElement(InetAddress peer, String address, String host, boolean secure) {
         StringBuilder element = new StringBuilder(48).append("for=");
         if (peer instanceof Inet6Address) {
             // RFC 7239, section 6.1: an IPv6 node is bracketed, so it must be quoted.
@@ -48,7 +45,7 @@ final class ForwardingHeaders {
         } else {
             element.append(address);
         }
-        element.append(";proto=").append(PROTO);
+        element.append(";proto=").append(secure ? "https" : "http");
         if (host != null) {
             element.append(";host=");
             appendTokenOrQuoted(element, host);

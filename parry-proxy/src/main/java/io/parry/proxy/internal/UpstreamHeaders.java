@@ -9,7 +9,7 @@ import java.net.InetAddress;
 /**
  * The header fields a proxy sends upstream, made in one pass over the received ones: hop-by-hop
  * fields, {@code Expect} and {@code Host} are left out, forwarding fields are kept only from a
- * trusted peer, and the fields that record this hop come last: {@code X-Forwarded-For}, {@code -Proto}
+ * trusted peer, {@code X-Forwarded-Client-Cert} is never passed on (only the proxy writes it), and the fields that record this hop come last: {@code X-Forwarded-For}, {@code -Proto}
  * and {@code -Host}, RFC 7239 {@code Forwarded}, {@code Via}, then {@code Host}. Each recorded field is
  * one line, this hop appended to the values kept, so an upstream that reads only the first line still
  * sees the whole chain.
@@ -27,7 +27,10 @@ final class UpstreamHeaders {
     private static final int KIND_X_FORWARDED_HOST = 3;
     private static final int KIND_FORWARDED = 4;
     private static final int KIND_VIA = 5;
-    /** {@code Host}, which this hop sets, and {@code Expect}, which the gateway's server answers itself. */
+    /**
+     * {@code Host}, which this hop sets, {@code Expect}, which the gateway's server answers itself, and
+     * {@code X-Forwarded-Client-Cert}, which only this proxy may write.
+     */
     private static final int REPLACED = 6;
 
     private UpstreamHeaders() {}
@@ -38,6 +41,7 @@ final class UpstreamHeaders {
      * @param peer the TCP peer's address, or {@code null} when it is unknown
      * @param incomingHost the received {@code Host}, or {@code null}
      * @param protocol the protocol the request was received with, such as {@code HTTP/1.1}
+     * @param secure whether it was received over TLS: the recorded protocol is then {@code https}
      * @param host the {@code Host} to send
      */
     static HttpHeaders of(
@@ -45,6 +49,7 @@ final class UpstreamHeaders {
             InetAddress peer,
             String incomingHost,
             String protocol,
+            boolean secure,
             String host,
             ForwardingOptions options) {
         // Anything an untrusted client sends in a forwarding field could be forged, so none of it is passed on.
@@ -118,7 +123,7 @@ final class UpstreamHeaders {
             if (xForwarded) {
                 out.add(X_FORWARDED_FOR, ForwardingHeaders.join(forwardedForChain, address));
                 if (!protoKept) {
-                    out.add(X_FORWARDED_PROTO, ForwardingHeaders.PROTO);
+                    out.add(X_FORWARDED_PROTO, secure ? "https" : "http");
                 }
                 if (incomingHost != null && !hostKept) {
                     out.add(X_FORWARDED_HOST, incomingHost);
@@ -128,7 +133,8 @@ final class UpstreamHeaders {
                 out.add(
                         FORWARDED,
                         ForwardingHeaders.join(
-                                forwardedChain, ForwardingHeaders.forwardedElement(peer, address, incomingHost)));
+                                forwardedChain,
+                                ForwardingHeaders.forwardedElement(peer, address, incomingHost, secure)));
             }
         }
         if (via) {
@@ -153,6 +159,8 @@ final class UpstreamHeaders {
                 return AsciiCase.equalsIgnoreCase(name, X_FORWARDED_HOST) ? KIND_X_FORWARDED_HOST : OTHER;
             case 17:
                 return AsciiCase.equalsIgnoreCase(name, X_FORWARDED_PROTO) ? KIND_X_FORWARDED_PROTO : OTHER;
+            case 23:
+                return AsciiCase.equalsIgnoreCase(name, ClientCertificateHeader.NAME) ? REPLACED : OTHER;
             default:
                 return OTHER;
         }

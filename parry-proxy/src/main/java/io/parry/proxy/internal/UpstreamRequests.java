@@ -8,6 +8,7 @@ import io.parry.proxy.HeaderRules;
 import io.parry.proxy.HostRewrite;
 import io.parry.proxy.PathRewrite;
 import io.parry.server.RequestContext;
+import io.parry.server.TlsInfo;
 import java.net.InetSocketAddress;
 
 /**
@@ -19,7 +20,8 @@ public final class UpstreamRequests {
 
     /**
      * The request to send upstream: hop-by-hop, trace and {@code Expect} fields removed, forwarding
-     * fields and {@code Via} added, {@code Host} and the path rewritten (see {@link UpstreamHeaders}),
+     * fields and {@code Via} added ({@code X-Forwarded-Client-Cert} with the verified client certificate
+     * when {@link ForwardingOptions#clientCertificate()} is on; never the client's own), {@code Host} and the path rewritten (see {@link UpstreamHeaders}),
      * then the request header rules applied, so rules have the last word. The body is the incoming one,
      * not copied; the target is always origin-form. The gateway's server answers {@code Expect} itself
      * (100 Continue once the proxy reads the body, RFC 9110, section 10.1.1), and the client streams the
@@ -37,13 +39,22 @@ public final class UpstreamRequests {
             ForwardingOptions forwarding) {
         String incomingHost = incoming.authority();
         InetSocketAddress peer = ctx.remoteAddress();
+        TlsInfo tls = ctx.tls().orElse(null);
         HttpHeaders headers = UpstreamHeaders.of(
                 incoming.headers(),
                 peer == null ? null : peer.getAddress(),
                 incomingHost,
                 ctx.protocol(),
+                tls != null,
                 host.apply(incomingHost, endpoint),
                 forwarding);
+        if (forwarding.clientCertificate()
+                && tls != null
+                && !tls.peerCertificates().isEmpty()) {
+            headers = headers.with(
+                    ClientCertificateHeader.NAME,
+                    ClientCertificateHeader.of(tls.peerCertificates().get(0)));
+        }
         HttpRequest upstream = incoming.withHeaders(requestRules.apply(headers));
         String target = upstreamTarget(incoming, path, ctx);
         return target.equals(incoming.target()) ? upstream : upstream.withTarget(target);

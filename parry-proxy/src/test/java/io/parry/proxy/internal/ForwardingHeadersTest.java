@@ -39,7 +39,7 @@ class ForwardingHeadersTest {
     void quotesAnIpv6NodeAndAHostThatIsNotAToken() {
         InetAddress peer = literal("2001:db8::1");
 
-        assertThat(ForwardingHeaders.forwardedElement(peer, "2001:db8::1", "example.com:8080"))
+        assertThat(ForwardingHeaders.forwardedElement(peer, "2001:db8::1", "example.com:8080", false))
                 .isEqualTo("for=\"[2001:db8::1]\";proto=http;host=\"example.com:8080\"");
     }
 
@@ -47,15 +47,17 @@ class ForwardingHeadersTest {
     void leavesATokenUnquotedAndOmitsAMissingHost() {
         InetAddress peer = literal("192.0.2.1");
 
-        assertThat(ForwardingHeaders.forwardedElement(peer, "192.0.2.1", "example.com"))
+        assertThat(ForwardingHeaders.forwardedElement(peer, "192.0.2.1", "example.com", false))
                 .isEqualTo("for=192.0.2.1;proto=http;host=example.com");
-        assertThat(ForwardingHeaders.forwardedElement(peer, "192.0.2.1", null)).isEqualTo("for=192.0.2.1;proto=http");
-        assertThat(ForwardingHeaders.forwardedElement(null, "unknown", null)).isEqualTo("for=unknown;proto=http");
+        assertThat(ForwardingHeaders.forwardedElement(peer, "192.0.2.1", null, false))
+                .isEqualTo("for=192.0.2.1;proto=http");
+        assertThat(ForwardingHeaders.forwardedElement(null, "unknown", null, false))
+                .isEqualTo("for=unknown;proto=http");
     }
 
     @Test
     void escapesQuotesInAQuotedHost() {
-        assertThat(ForwardingHeaders.forwardedElement(null, "unknown", "a\"b\\c"))
+        assertThat(ForwardingHeaders.forwardedElement(null, "unknown", "a\"b\\c", false))
                 .isEqualTo("for=unknown;proto=http;host=\"a\\\"b\\\\c\"");
     }
 

@@ -17,6 +17,7 @@ import io.parry.server.RequestLog;
 import io.parry.server.RequestLogBuilder;
 import io.parry.server.RequestSpan;
 import io.parry.server.RequestTracer;
+import io.parry.server.TlsInfo;
 import io.parry.transport.spi.BodyFlow;
 import io.parry.transport.spi.ConnectionTakeover;
 import io.parry.transport.spi.EventLoopScheduler;
@@ -25,6 +26,7 @@ import io.parry.transport.spi.TaskWrapper;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -511,6 +513,11 @@ final class Exchange
     @Override
     public InetSocketAddress localAddress() {
         return framing.localAddress();
+    }
+
+    @Override
+    public Optional<TlsInfo> tls() {
+        return Optional.ofNullable(framing.tls());
     }
 
     @Override

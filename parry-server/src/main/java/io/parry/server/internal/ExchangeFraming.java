@@ -1,6 +1,7 @@
 package io.parry.server.internal;
 
 import io.netty.util.concurrent.EventExecutor;
+import io.parry.server.TlsInfo;
 import java.net.InetSocketAddress;
 
 /**
@@ -24,6 +25,11 @@ interface ExchangeFraming {
     InetSocketAddress remoteAddress();
 
     InetSocketAddress localAddress();
+
+    /** What the connection's TLS handshake settled; {@code null} over cleartext. */
+    default TlsInfo tls() {
+        return null;
+    }
 
     /** Stops reading the request body: its reader is behind. */
     void pauseRequestBody();

@@ -5,6 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseEncoder;
@@ -24,12 +25,14 @@ import io.parry.server.EndedBy;
 import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
 import io.parry.transport.spi.ConnectionTakeover;
+import io.parry.server.TlsInfo;
 import io.parry.transport.spi.InboundBody;
 import io.parry.transport.spi.ReceivedFields;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
+import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,6 +60,9 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
 
     private final ServerRuntime runtime;
     private final StrictRequestDecoder decoder;
+    /** The connection's TLS, or {@code null} over cleartext. */
+    private final ConnectionTls tls;
+
     private final long id;
     private String idText;
     private final ArrayDeque<Exchange> exchanges = new ArrayDeque<>(2);
@@ -83,9 +89,10 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     private long unwritableSinceNanos;
     private ConnectionSweeper sweeper;
 
-    Http1Connection(ServerRuntime runtime, StrictRequestDecoder decoder) {
+    Http1Connection(ServerRuntime runtime, StrictRequestDecoder decoder, ConnectionTls tls) {
         this.runtime = runtime;
         this.decoder = decoder;
+        this.tls = tls;
         this.id = runtime.nextConnectionId();
     }
 
@@ -93,14 +100,25 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.writer = new ResponseWriter(this, ctx, exchanges);
+        if (ctx.channel().isActive()) {
+            watch(ctx); // An accepted socket is active before its channelActive event, or long before after TLS.
+        }
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
+        watch(ctx);
+        ctx.fireChannelActive();
+    }
+
+    /** Puts the connection under its event loop's sweeper, which acts on its deadlines. */
+    private void watch(ChannelHandlerContext ctx) {
+        if (sweeper != null) {
+            return;
+        }
         lastActivityNanos = System.nanoTime();
         sweeper = runtime.connections.sweeper(ctx.channel().eventLoop());
         sweeper.add(this);
-        ctx.fireChannelActive();
     }
 
     @Override
@@ -157,7 +175,9 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof IOException) {
+        // A broken TLS record arrives wrapped by the SslHandler: it is the peer's doing, as a reset is.
+        if (cause instanceof IOException
+                || (cause instanceof DecoderException && cause.getCause() instanceof SSLException)) {
             log.debug("Connection {} failed: {}", id, cause.toString());
         } else {
             log.warn("Connection {} failed", id, cause);
@@ -271,6 +291,15 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         RequestChecks.Refusal host = RequestChecks.checkHost(headers, !http10);
         if (host != null) {
             return host;
+        }
+        if (tls != null && tls.certificate() != null) {
+            String value = headers.get("host");
+            if (value != null && !tls.covers(value)) {
+                return new RequestChecks.Refusal(
+                        HttpStatus.MISDIRECTED_REQUEST,
+                        Rejection.MISDIRECTED_REQUEST,
+                        "host not covered by the connection's certificate");
+            }
         }
         if (head.uri().equals("*") && !head.method().name().equals("OPTIONS")) {
             return RequestChecks.badRequest("the * target is for OPTIONS only");
@@ -605,5 +634,10 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     @Override
     public InetSocketAddress localAddress() {
         return (InetSocketAddress) ctx.channel().localAddress();
+    }
+
+    @Override
+    public TlsInfo tls() {
+        return tls == null ? null : tls.info();
     }
 }

@@ -71,10 +71,14 @@ public final class ServerEngine {
             throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port(), e);
         }
         port = ((InetSocketAddress) listener.localAddress()).getPort();
+        if (runtime.tls != null) {
+            runtime.tls.start();
+        }
         log.info(
-                "Listening on {}:{} ({} transport, {} event loops, blocking work on {}) in {} ms",
+                "Listening on {}:{}{} ({} transport, {} event loops, blocking work on {}) in {} ms",
                 options.host(),
                 port,
+                runtime.tls != null ? " with TLS" : "",
                 transport.kind(),
                 options.eventLoopThreads(),
                 runtime.workers.isVirtual() ? "virtual threads" : "a platform pool",
@@ -117,6 +121,9 @@ public final class ServerEngine {
         runtime.startDraining();
         listener.close().syncUninterruptibly();
         awaitDrained(deadline);
+        if (runtime.tls != null) {
+            runtime.tls.stop();
+        }
         runtime.workers.shutdown(Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         shutdownGroups();
         log.info("Stopped listening on port {}", port);

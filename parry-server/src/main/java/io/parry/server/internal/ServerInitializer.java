@@ -2,14 +2,20 @@ package io.parry.server.internal;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.parry.server.Rejection;
+import java.util.List;
 
 /**
- * Sets up each accepted connection: refuses it at once beyond the connection limit, else installs
- * the strict decoder, the encoder and the connection handler.
+ * Sets up each accepted connection: refuses it at once beyond the connection limit; on a cleartext
+ * listener installs the HTTP/1.1 framing, on a TLS listener the handshake, after which {@link
+ * #installFraming} installs the framing ALPN chose.
  */
 final class ServerInitializer extends ChannelInitializer<Channel> {
+    /** The ALPN protocols a TLS listener offers, in preference order (RFC 7301). */
+    static final List<String> APPLICATION_PROTOCOLS = List.of(ConnectionTls.HTTP_1_1);
+
     private final ServerRuntime runtime;
 
     ServerInitializer(ServerRuntime runtime) {
@@ -23,10 +29,26 @@ final class ServerInitializer extends ChannelInitializer<Channel> {
             channel.close();
             return;
         }
-        StrictRequestDecoder decoder = new StrictRequestDecoder(runtime.decoderConfig);
-        channel.pipeline()
-                .addLast("decoder", decoder)
-                .addLast("encoder", new HttpResponseEncoder())
-                .addLast("connection", new Http1Connection(runtime, decoder));
+        if (runtime.tls == null) {
+            installFraming(runtime, channel.pipeline(), null);
+        } else {
+            runtime.tls.addHandshake(runtime, channel.pipeline());
+        }
+    }
+
+    /**
+     * Installs the framing of a connection: over cleartext at once, over TLS when the handshake has
+     * chosen a protocol ({@code tls.applicationProtocol()}). The one place a protocol becomes a pipeline.
+     */
+    static void installFraming(ServerRuntime runtime, ChannelPipeline pipeline, ConnectionTls tls) {
+        String protocol = tls == null ? ConnectionTls.HTTP_1_1 : tls.info().applicationProtocol();
+        switch (protocol) {
+            default -> {
+                StrictRequestDecoder decoder = new StrictRequestDecoder(runtime.decoderConfig);
+                pipeline.addLast("decoder", decoder)
+                        .addLast("encoder", new HttpResponseEncoder())
+                        .addLast("connection", new Http1Connection(runtime, decoder, tls));
+            }
+        }
     }
 }

@@ -29,6 +29,8 @@ final class ServerRuntime {
     final RequestTracer tracer;
     /** Whether exchanges keep a request log: only when someone listens, or a tracer ends spans with it. */
     final boolean logging;
+    /** The listener's TLS, or {@code null} for cleartext. */
+    final TlsListener tls;
 
     private final AtomicLong connectionIds = new AtomicLong();
     private volatile boolean draining;
@@ -42,6 +44,7 @@ final class ServerRuntime {
         this.handler = handler;
         this.workers = WorkerExecutor.create(options.workers());
         this.tracing = options.tracing();
+        this.tls = options.tls().map(TlsListener::new).orElse(null);
         this.decoderConfig = new HttpDecoderConfig()
                 .setMaxInitialLineLength(limits.maxInitialLineLength())
                 .setMaxHeaderSize(limits.maxHeaderSize())

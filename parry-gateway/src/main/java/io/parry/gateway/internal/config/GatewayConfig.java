@@ -16,7 +16,9 @@ import java.util.Map;
  *
  * @param version the file's optional {@code version} label; empty when absent
  * @param listener where and how the gateway serves traffic: host and port (default {@code 0.0.0.0:8080}),
- *     request limits, server timeouts and tracing (default on)
+ *     request limits, server timeouts, tracing (default on) and TLS (default none)
+ * @param redirectListener a cleartext listener that answers every request with a 308 to the same URL
+ *     over HTTPS on {@code listener}; {@code null} when the file has none
  * @param admin where the admin API listens (default {@code 127.0.0.1:9901}); only host and port are read
  * @param forwarding which forwarding headers proxied requests get, shared by every proxy route
  * @param accessLog the access log's format, or none (default JSON lines)
@@ -29,6 +31,7 @@ import java.util.Map;
 public record GatewayConfig(
         String version,
         ServerOptions listener,
+        ServerOptions redirectListener,
         ServerOptions admin,
         ForwardingOptions forwarding,
         AccessLogKind accessLog,
@@ -47,7 +50,8 @@ public record GatewayConfig(
     /** The configuration without the admin token's value, which must not reach a log. */
     @Override
     public String toString() {
-        return "GatewayConfig[version=" + version + ", listener=" + listener + ", admin=" + admin + ", forwarding="
+        return "GatewayConfig[version=" + version + ", listener=" + listener + ", redirectListener=" + redirectListener
+                + ", admin=" + admin + ", forwarding="
                 + forwarding + ", accessLog=" + accessLog + ", metrics=" + metrics + ", upstreams=" + upstreams
                 + ", routes=" + routes + ", adminToken=" + (adminToken == null ? "none" : "(set)") + ", redis="
                 + redis + "]";
@@ -57,12 +61,13 @@ public record GatewayConfig(
     public GatewayConfig(
             String version,
             ServerOptions listener,
+            ServerOptions redirectListener,
             ServerOptions admin,
             ForwardingOptions forwarding,
             AccessLogKind accessLog,
             MetricsConfig metrics,
             Map<String, UpstreamConfig> upstreams,
             List<RouteConfig> routes) {
-        this(version, listener, admin, forwarding, accessLog, metrics, upstreams, routes, null, null);
+        this(version, listener, redirectListener, admin, forwarding, accessLog, metrics, upstreams, routes, null, null);
     }
 }

@@ -21,6 +21,7 @@ final class GatewayConfigReader {
     static final List<String> KEYS = List.of(
             "version",
             "listener",
+            "redirectListener",
             "admin",
             "limits",
             "timeouts",
@@ -36,11 +37,13 @@ final class GatewayConfigReader {
     static final List<String> DEFAULTS_KEYS = Stream.concat(ProtectionReader.KEYS.stream(), Stream.of("rateLimit"))
             .collect(Collectors.toUnmodifiableList());
 
-    static final List<String> LISTENER_KEYS = List.of("host", "port", PathNormalizationReader.KEY);
+    static final List<String> LISTENER_KEYS = List.of("host", "port", PathNormalizationReader.KEY, TlsReader.KEY);
+    static final List<String> REDIRECT_KEYS = List.of("host", "port");
     static final List<String> ADMIN_KEYS = List.of("host", "port", "token");
     static final List<String> LIMITS_KEYS = List.of("maxBodySize", "maxHeaderSize", "maxConnections");
     static final List<String> TIMEOUTS_KEYS = List.of("headerRead", "idle", "request", "write");
-    static final List<String> FORWARDING_KEYS = List.of("trustedProxies", "via", "xForwarded", "forwarded");
+    static final List<String> FORWARDING_KEYS =
+            List.of("trustedProxies", "via", "xForwarded", "forwarded", "clientCertificate");
     private static final int DEFAULT_PORT = 8080;
     private static final int DEFAULT_ADMIN_PORT = 9901;
 
@@ -71,6 +74,7 @@ final class GatewayConfigReader {
                     "the admin listener's port " + admin.port()
                             + " is also the listener's (expected two different ports)");
         }
+        ServerOptions redirect = redirectListener(top, listener.build(), admin);
         Map<String, UpstreamConfig> upstreams = upstreams(top);
         String version = top.string("version", "");
         listener.limits(limits(top)).timeouts(timeouts(top));
@@ -84,6 +88,7 @@ final class GatewayConfigReader {
         return new GatewayConfig(
                 version,
                 listener.build(),
+                redirect,
                 admin,
                 forwarding,
                 accessLog,
@@ -165,9 +170,34 @@ final class GatewayConfigReader {
         if (host.isBlank() || hasSpaceOrControl(host)) {
             section.invalid("host", "'host' must be a host name or address such as 0.0.0.0, got '" + host + "'");
         }
-        return listener.host(host)
-                .port(section.integer("port", 0, 65535, port))
-                .pathNormalization(PathNormalizationReader.read(section));
+        listener.host(host).port(section.integer("port", 0, 65535, port));
+        if (keys.contains(PathNormalizationReader.KEY)) {
+            listener.pathNormalization(PathNormalizationReader.read(section)).tls(TlsReader.read(section));
+        }
+        return listener;
+    }
+
+    /**
+     * The optional cleartext listener that redirects every request to the HTTPS listener: only with
+     * {@code listener.tls}, and on a port of its own.
+     */
+    private ServerOptions redirectListener(Section top, ServerOptions listener, ServerOptions admin) {
+        if (!top.has("redirectListener")) {
+            return null;
+        }
+        ServerOptions redirect = listener(top, "redirectListener", REDIRECT_KEYS, "0.0.0.0", "REDIRECT_PORT", 80)
+                .build();
+        if (listener.tls().isEmpty()) {
+            errors.add(
+                    top.keyLocation("redirectListener"),
+                    "'redirectListener' redirects to HTTPS, but 'listener' has no 'tls' (expected listener.tls)");
+        } else if (redirect.port() != 0 && (redirect.port() == listener.port() || redirect.port() == admin.port())) {
+            errors.add(
+                    top.keyLocation("redirectListener"),
+                    "the redirect listener's port " + redirect.port()
+                            + " is also another listener's (expected a port of its own)");
+        }
+        return redirect;
     }
 
     /** A port the file does not give comes from the environment when it is set there, so {@code PORT=9000} works without a file change. */
@@ -254,7 +284,8 @@ final class GatewayConfigReader {
                 .trustedProxies(trusted)
                 .via(via)
                 .xForwarded(section.bool("xForwarded", d.xForwarded()))
-                .forwarded(section.bool("forwarded", d.forwarded()));
+                .forwarded(section.bool("forwarded", d.forwarded()))
+                .clientCertificate(section.bool("clientCertificate", d.clientCertificate()));
         return section.build(errorsBefore, forwarding::build, d);
     }
 

@@ -113,6 +113,7 @@ class ConfigLoaderTest {
                 .isEqualTo(new GatewayConfig(
                         "",
                         address("0.0.0.0", 8080),
+                        null,
                         address("127.0.0.1", 9901),
                         ForwardingOptions.ofDefault(),
                         AccessLogKind.JSON,
@@ -415,6 +416,7 @@ class ConfigLoaderTest {
                                 .build())
                         .tracing(false)
                         .build(),
+                null,
                 address("127.0.0.1", 9901),
                 ForwardingOptions.builder()
                         .trustedProxies(List.of("10.0.0.0/8"))

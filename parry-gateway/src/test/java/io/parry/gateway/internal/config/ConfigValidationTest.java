@@ -35,7 +35,7 @@ class ConfigValidationTest {
     void reportsARootThatIsNotAMapping() {
         assertThat(errors("- a\n- b\n"))
                 .containsExactly(
-                        "gw.yaml:1:1: the file must be a mapping with keys version, listener, admin, limits,"
+                        "gw.yaml:1:1: the file must be a mapping with keys version, listener, redirectListener, admin, limits,"
                                 + " timeouts, forwarding, accessLog, metrics, tracing, upstreams, defaults, routes, redis, got a list");
     }
 
@@ -66,7 +66,7 @@ class ConfigValidationTest {
     void reportsAnUnknownTopLevelKey() {
         assertThat(errors("listner: {}\n"))
                 .containsExactly("gw.yaml:1:1: unknown key 'listner' in the file, did you mean 'listener'? (expected"
-                        + " one of: version, listener, admin, limits, timeouts, forwarding, accessLog, metrics, tracing,"
+                        + " one of: version, listener, redirectListener, admin, limits, timeouts, forwarding, accessLog, metrics, tracing,"
                         + " upstreams, defaults, routes, redis)");
     }
 

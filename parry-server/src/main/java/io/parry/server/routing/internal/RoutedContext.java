@@ -5,12 +5,14 @@ import io.parry.http.HttpResponse;
 import io.parry.http.tracing.TraceContext;
 import io.parry.server.RequestContext;
 import io.parry.server.RequestLogBuilder;
+import io.parry.server.TlsInfo;
 import io.parry.server.internal.CurrentContext;
 import io.parry.server.internal.TracedContext;
 import io.parry.transport.spi.EventLoopScheduler;
 import io.parry.transport.spi.TaskWrapper;
 import java.net.InetSocketAddress;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledExecutorService;
@@ -143,6 +145,11 @@ public final class RoutedContext implements RequestContext, TracedContext {
     @Override
     public InetSocketAddress localAddress() {
         return delegate.localAddress();
+    }
+
+    @Override
+    public Optional<TlsInfo> tls() {
+        return delegate.tls();
     }
 
     @Override

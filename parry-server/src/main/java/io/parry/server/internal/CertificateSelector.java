@@ -1,0 +1,34 @@
+package io.parry.server.internal;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.ssl.SniHandler;
+import io.netty.handler.ssl.SslContext;
+import io.netty.util.concurrent.Future;
+import io.parry.transport.spi.tls.ServerCertificate;
+import io.parry.transport.spi.tls.ServerSslContexts;
+
+/**
+ * Reads the client's hello, chooses the certificate for the name it asks for (SNI), and replaces
+ * itself with an {@code SslHandler} of that certificate's context. Tells the connection's {@link
+ * TlsHandshake} which certificate it chose. Times out a client that sends no hello.
+ */
+final class CertificateSelector extends SniHandler {
+    /** Netty's default, and more than any hello a browser sends. */
+    private static final int MAX_CLIENT_HELLO = 16 * 1024;
+
+    private final ServerSslContexts contexts;
+    private final TlsHandshake handshake;
+
+    CertificateSelector(ServerSslContexts contexts, TlsHandshake handshake, long handshakeTimeoutMillis) {
+        super(hostname -> contexts.select(hostname).context(), MAX_CLIENT_HELLO, handshakeTimeoutMillis);
+        this.contexts = contexts;
+        this.handshake = handshake;
+    }
+
+    @Override
+    protected Future<SslContext> lookup(ChannelHandlerContext ctx, String hostname) {
+        ServerCertificate certificate = contexts.select(hostname);
+        handshake.certificateChosen(certificate, hostname);
+        return ctx.executor().newSucceededFuture(certificate.context());
+    }
+}

@@ -1,0 +1,173 @@
+package io.parry.transport.spi.tls;
+
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SupportedCipherSuiteFilter;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The SSL contexts of one TLS listener, one per certificate, chosen by the name a client asks for
+ * (SNI) and rebuilt when a certificate's files change.
+ *
+ * <p>{@link #select(String)} is called on event loops for each new connection and reads a volatile
+ * array; {@link #reloadChanged()} runs off the event loops (it reads files) and swaps in a new array.
+ * A connection keeps the context it was given. A certificate whose new files do not load keeps its
+ * old context, and the failure is logged once per change of the files.
+ */
+public final class ServerSslContexts {
+    private static final Logger log = LoggerFactory.getLogger(ServerSslContexts.class);
+
+    private final ServerTlsSpec spec;
+    private volatile ServerCertificate[] certificates;
+    /** The versions that last failed to load, per certificate, so each bad change is logged once. */
+    private final long[] failedVersions;
+
+    private ServerSslContexts(ServerTlsSpec spec, ServerCertificate[] certificates) {
+        this.spec = spec;
+        this.certificates = certificates;
+        this.failedVersions = new long[certificates.length];
+    }
+
+    /**
+     * Loads every certificate now.
+     *
+     * @throws IllegalArgumentException naming the certificate that does not load
+     */
+    public static ServerSslContexts load(ServerTlsSpec spec) {
+        List<CertifiedKey> sources = spec.certificates();
+        ServerCertificate[] loaded = new ServerCertificate[sources.size()];
+        for (int i = 0; i < loaded.length; i++) {
+            try {
+                loaded[i] = build(spec, sources.get(i));
+            } catch (IOException | CertificateException | RuntimeException e) {
+                throw new IllegalArgumentException(
+                        "certificate " + sources.get(i).chain() + " with key "
+                                + sources.get(i).key() + " does not load: " + e.getMessage(),
+                        e);
+            }
+        }
+        return new ServerSslContexts(spec, loaded);
+    }
+
+    /**
+     * The certificate for a connection whose client asked for {@code hostname} (SNI; {@code null} when
+     * it named none): the first whose names cover it, else the first certificate.
+     */
+    public ServerCertificate select(String hostname) {
+        ServerCertificate[] current = certificates;
+        if (hostname != null && current.length > 1) {
+            for (ServerCertificate certificate : current) {
+                if (certificate.covers(hostname)) {
+                    return certificate;
+                }
+            }
+        }
+        return current[0];
+    }
+
+    /** Whether the listener has more than one certificate, so a request's host must match its connection's. */
+    public boolean isMultiple() {
+        return spec.certificates().size() > 1;
+    }
+
+    /** Whether any certificate comes from files, which {@link #reloadChanged()} watches. */
+    public boolean hasFiles() {
+        for (CertifiedKey source : spec.certificates()) {
+            if (source.chain() instanceof PemSource.File || source.key() instanceof PemSource.File) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Rebuilds the context of each certificate whose files changed since they were loaded. Blocks on
+     * file reads: call it off the event loops. Not for concurrent use.
+     *
+     * @return how many certificates were reloaded
+     */
+    public int reloadChanged() {
+        ServerCertificate[] next = certificates.clone();
+        int reloaded = 0;
+        List<CertifiedKey> sources = spec.certificates();
+        for (int i = 0; i < next.length; i++) {
+            CertifiedKey source = sources.get(i);
+            long version = source.version();
+            if (version == next[i].version || version == failedVersions[i]) {
+                continue;
+            }
+            try {
+                next[i] = build(spec, source);
+                reloaded++;
+                log.info("Reloaded certificate {} for {}", source.chain(), next[i].names());
+            } catch (IOException | CertificateException | RuntimeException e) {
+                failedVersions[i] = version;
+                log.warn(
+                        "Keeping the previous certificate: {} with key {} does not load: {}",
+                        source.chain(),
+                        source.key(),
+                        e.toString());
+            }
+        }
+        if (reloaded > 0) {
+            certificates = next;
+        }
+        return reloaded;
+    }
+
+    private static ServerCertificate build(ServerTlsSpec spec, CertifiedKey source)
+            throws IOException, CertificateException {
+        // The version is read before the files, so a change made while they are read is seen next time.
+        long version = source.version();
+        byte[] chain = source.chain().read();
+        byte[] key = source.key().read();
+        X509Certificate leaf = leafOf(chain);
+        SslContextBuilder builder = SslContextBuilder.forServer(stream(chain), stream(key))
+                .sslProvider(spec.provider() != null ? spec.provider() : SslProviders.preferred())
+                .protocols(spec.protocols())
+                .ciphers(spec.ciphers(), SupportedCipherSuiteFilter.INSTANCE)
+                .clientAuth(spec.clientAuth());
+        if (spec.trusted() != null) {
+            builder.trustManager(stream(spec.trusted().read()));
+        }
+        if (!spec.applicationProtocols().isEmpty()) {
+            builder.applicationProtocolConfig(new ApplicationProtocolConfig(
+                    ApplicationProtocolConfig.Protocol.ALPN,
+                    // Both providers support these; a client offering none of ours gets the first.
+                    ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                    ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                    spec.applicationProtocols()));
+        }
+        SslContext context = builder.build();
+        return new ServerCertificate(context, leaf, version);
+    }
+
+    private static X509Certificate leafOf(byte[] chain) throws CertificateException {
+        var certificates =
+                new ArrayList<>(CertificateFactory.getInstance("X.509").generateCertificates(stream(chain)));
+        if (certificates.isEmpty()) {
+            throw new CertificateException("no certificate in the chain");
+        }
+        return (X509Certificate) certificates.get(0);
+    }
+
+    private static InputStream stream(byte[] bytes) {
+        return new ByteArrayInputStream(bytes);
+    }
+
+    @Override
+    public String toString() {
+        return "ServerSslContexts" + List.of(certificates).toString().toLowerCase(Locale.ROOT);
+    }
+}
