@@ -24,5 +24,27 @@ public enum Rejection {
     /** The server already had as many connections as allowed: the new one is closed at once. */
     TOO_MANY_CONNECTIONS,
     /** The worker executor was full: 503 at once. */
-    WORKERS_BUSY
+    WORKERS_BUSY,
+    /** An HTTP/2 client broke the protocol in a way that ends its connection: GOAWAY, then close. */
+    HTTP2_PROTOCOL_ERROR,
+    /** An HTTP/2 client reset too many streams (rapid reset, CVE-2023-44487): GOAWAY, then close. */
+    HTTP2_RAPID_RESET,
+    /**
+     * An HTTP/2 client made the server reset too many streams (MadeYouReset, CVE-2025-8671): GOAWAY,
+     * then close.
+     */
+    HTTP2_CAUSED_RESETS,
+    /** An HTTP/2 client sent too many small CONTINUATION frames in a row: GOAWAY, then close. */
+    HTTP2_CONTINUATION_FLOOD,
+    /** An HTTP/2 header block decoded far past the header list limit (an HPACK bomb): GOAWAY, then close. */
+    HTTP2_HEADER_BOMB,
+    /** An HTTP/2 client sent too many PING or SETTINGS frames, or did not read their answers: GOAWAY, then close. */
+    HTTP2_CONTROL_FLOOD,
+    /** An HTTP/2 client sent too many empty DATA frames in a row: GOAWAY, then close. */
+    HTTP2_EMPTY_FRAME_FLOOD,
+    /**
+     * An HTTP/2 client kept a flow-control window at zero past the stall timeout: the stream is
+     * reset, or for the connection window GOAWAY, then close.
+     */
+    HTTP2_FLOW_CONTROL_STALL
 }

@@ -24,6 +24,7 @@ public final class ServerOptions {
     private final WorkerOptions workers;
     private final PathNormalization pathNormalization;
     private final boolean tracing;
+    private final Http2Options http2;
 
     private ServerOptions(Builder builder) {
         this.host = builder.host;
@@ -35,6 +36,7 @@ public final class ServerOptions {
         this.workers = builder.workers;
         this.pathNormalization = builder.pathNormalization;
         this.tracing = builder.tracing;
+        this.http2 = builder.http2;
     }
 
     /** The defaults: all interfaces, port 8080, one event loop per core, automatic transport. */
@@ -58,7 +60,8 @@ public final class ServerOptions {
                 .timeouts(timeouts)
                 .workers(workers)
                 .pathNormalization(pathNormalization)
-                .tracing(tracing);
+                .tracing(tracing)
+                .http2(http2);
     }
 
     /** The address to listen on; {@code 0.0.0.0} for every interface. */
@@ -106,6 +109,11 @@ public final class ServerOptions {
         return tracing;
     }
 
+    /** How the server speaks HTTP/2. */
+    public Http2Options http2() {
+        return http2;
+    }
+
     @Override
     public boolean equals(Object other) {
         return other instanceof ServerOptions that && Arrays.equals(values(), that.values());
@@ -120,13 +128,13 @@ public final class ServerOptions {
     public String toString() {
         return "ServerOptions{host=" + host + ", port=" + port + ", eventLoopThreads=" + eventLoopThreads
                 + ", transport=" + transport + ", limits=" + limits + ", timeouts=" + timeouts + ", workers=" + workers
-                + ", pathNormalization=" + pathNormalization + ", tracing=" + tracing + "}";
+                + ", pathNormalization=" + pathNormalization + ", tracing=" + tracing + ", http2=" + http2 + "}";
     }
 
     /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
     private Object[] values() {
         return new Object[] {
-            host, port, eventLoopThreads, transport, limits, timeouts, workers, pathNormalization, tracing
+            host, port, eventLoopThreads, transport, limits, timeouts, workers, pathNormalization, tracing, http2
         };
     }
 
@@ -141,6 +149,7 @@ public final class ServerOptions {
         private WorkerOptions workers = WorkerOptions.ofDefault();
         private PathNormalization pathNormalization = PathNormalization.ofDefault();
         private boolean tracing = true;
+        private Http2Options http2 = Http2Options.ofDefault();
 
         private Builder() {}
 
@@ -204,6 +213,15 @@ public final class ServerOptions {
          */
         public Builder tracing(boolean enabled) {
             this.tracing = enabled;
+            return this;
+        }
+
+        /**
+         * Sets how the server speaks HTTP/2 (default {@link Http2Options#ofDefault()}: h2c by prior
+         * knowledge on the cleartext port, no {@code Upgrade: h2c}).
+         */
+        public Builder http2(Http2Options http2) {
+            this.http2 = requireNonNull(http2, "http2");
             return this;
         }
 

@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * version, keep-alive, {@code Expect: 100-continue}, pipelining, and which response the connection
  * closes after. Every method runs on the connection's event loop.
  */
-final class Http1Connection extends ChannelDuplexHandler implements ExchangeFraming {
+final class Http1Connection extends ChannelDuplexHandler implements ExchangeFraming, SweptConnection {
     static final String HTTP_1_0 = "HTTP/1.0";
     static final String HTTP_1_1 = "HTTP/1.1";
     static final int PAUSED_BY_BODY = 1;
@@ -56,9 +56,9 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     private String idText;
     private final ArrayDeque<Exchange> exchanges = new ArrayDeque<>(2);
     /** Links in the event loop's {@link ConnectionSweeper}. */
-    Http1Connection previous;
+    private SweptConnection previous;
 
-    Http1Connection next;
+    private SweptConnection next;
     private ChannelHandlerContext ctx;
     private ResponseWriter writer;
     private Exchange receiving;
@@ -83,6 +83,18 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.writer = new ResponseWriter(this, ctx, exchanges);
+    }
+
+    /**
+     * Taken out of the pipeline while the connection stays open: another framing (HTTP/2 by prior
+     * knowledge) takes the connection over, with its place in the count and the sweeper's list.
+     */
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        if (sweeper != null) {
+            sweeper.remove(this);
+            sweeper = null;
+        }
     }
 
     @Override
@@ -399,7 +411,8 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     }
 
     /** Begins a graceful stop: close now if idle, else close after the last response in flight. */
-    void drain() {
+    @Override
+    public void drain() {
         closeWhenIdle = true;
         if (exchanges.isEmpty() && decoder.headerStartNanos() == 0) {
             ctx.close();
@@ -428,7 +441,8 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     }
 
     /** Called by the sweeper every tick: acts on each deadline that has passed. */
-    void checkDeadlines(long now) {
+    @Override
+    public void checkDeadlines(long now) {
         if (!ctx.channel().isActive()) {
             return;
         }
@@ -457,8 +471,29 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         return since != 0 && timeout > 0 && now - since >= timeout;
     }
 
-    void close() {
+    @Override
+    public void close() {
         ctx.close();
+    }
+
+    @Override
+    public SweptConnection previousSwept() {
+        return previous;
+    }
+
+    @Override
+    public void previousSwept(SweptConnection previous) {
+        this.previous = previous;
+    }
+
+    @Override
+    public SweptConnection nextSwept() {
+        return next;
+    }
+
+    @Override
+    public void nextSwept(SweptConnection next) {
+        this.next = next;
     }
 
     private void headerReadTimedOut() {
