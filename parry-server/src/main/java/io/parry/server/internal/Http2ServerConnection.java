@@ -46,6 +46,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     final ServerRuntime runtime;
     final Http2Options options;
     private final Http2Connection.PropertyKey framingKey;
+    private final ClientStreamHistory history = new ClientStreamHistory();
     private final long id;
     private String idText;
     private ChannelHandlerContext ctx;
@@ -72,7 +73,15 @@ final class Http2ServerConnection extends Http2ConnectionHandler
         this.framingKey = connection().newKey();
         connection().addListener(new Http2ConnectionAdapter() {
             @Override
+            public void onStreamAdded(Http2Stream stream) {
+                history.opened(stream.id());
+            }
+
+            @Override
             public void onStreamClosed(Http2Stream stream) {
+                if (stream.isResetSent()) {
+                    history.resetByServer(stream.id());
+                }
                 Http2StreamFraming framing = stream.removeProperty(framingKey);
                 if (framing != null) {
                     framing.streamClosed();
@@ -176,6 +185,47 @@ final class Http2ServerConnection extends Http2ConnectionHandler
             log.warn("Connection {} failed", connectionId(), cause);
         }
         super.onConnectionError(ctx, outbound, cause, http2Ex);
+    }
+
+    /**
+     * Gives the stream errors Netty raises on a HEADERS frame the codes RFC 9113, section 5.1 asks
+     * for: STREAM_CLOSED on a stream whose request had ended, whatever else is wrong with the frame
+     * (Netty checks a second header block as trailers first); and
+     * for a stream that no longer exists, a connection error unless the server reset it.
+     */
+    @Override
+    protected void onStreamError(
+            ChannelHandlerContext ctx, boolean outbound, Throwable cause, Http2Exception.StreamException error) {
+        int streamId = error.streamId();
+        Http2Stream stream = connection().stream(streamId);
+        if (!outbound && error.error() == Http2Error.PROTOCOL_ERROR && requestEnded(stream)) {
+            error = (Http2Exception.StreamException) Http2Exception.streamError(
+                    streamId, Http2Error.STREAM_CLOSED, cause, "Frame on half-closed (remote) stream %d", streamId);
+        } else if (!outbound && stream == null && isUnknownStreamHeaders(error)) {
+            if (history.wasSkipped(streamId)) {
+                onError(ctx, false, Http2Exception.connectionError(
+                        Http2Error.PROTOCOL_ERROR, "HEADERS on stream %d, below the last the client opened", streamId));
+                return;
+            }
+            if (!history.wasResetByServer(streamId)) {
+                onError(ctx, false, Http2Exception.connectionError(
+                        Http2Error.STREAM_CLOSED, "HEADERS on closed stream %d", streamId));
+                return;
+            }
+        }
+        super.onStreamError(ctx, outbound, cause, error);
+    }
+
+    private boolean requestEnded(Http2Stream stream) {
+        Http2StreamFraming framing = stream == null ? null : stream.getProperty(framingKey);
+        return framing != null && framing.requestEnded();
+    }
+
+    private static boolean isUnknownStreamHeaders(Http2Exception.StreamException error) {
+        String message = error.getMessage();
+        return error.error() == Http2Error.STREAM_CLOSED
+                && message != null
+                && message.startsWith("Received HEADERS frame for an unknown stream");
     }
 
     @Override

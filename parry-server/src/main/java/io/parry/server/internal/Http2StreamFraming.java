@@ -89,6 +89,11 @@ final class Http2StreamFraming implements ExchangeFraming {
         exchange.dispatch();
     }
 
+    /** Whether the client ended its side of the stream. */
+    boolean requestEnded() {
+        return requestEnded;
+    }
+
     /** A DATA frame arrived; returns the bytes given back to the client's window now. */
     int dataRead(ByteBuf data, int padding, boolean end) {
         int bytes = data.readableBytes();
