@@ -51,6 +51,8 @@ final class Http2StreamFraming implements ExchangeFraming {
     private int heldBytes;
 
     private boolean awaitingContinue;
+    /** The server refused the request body (too large): the client is asked to stop sending it. */
+    private boolean refusedBody;
     private Http2BodyWriter writer;
     private long stalledSinceNanos;
     private boolean closed;
@@ -218,6 +220,7 @@ final class Http2StreamFraming implements ExchangeFraming {
 
     private void bodyTooLarge(InboundBody current) {
         body = null;
+        refusedBody = true;
         connection.runtime.rejections.record(
                 Rejection.CONTENT_TOO_LARGE, connection.remoteAddress(), "body too large");
         exchange.endedBy(EndedBy.CLIENT);
@@ -237,6 +240,7 @@ final class Http2StreamFraming implements ExchangeFraming {
 
     /** Answers a head that may not proceed; the client is told to stop sending its body, if any. */
     private void refuse(Http2Headers headers, RequestChecks.Refusal refusal) {
+        refusedBody = true;
         if (refusal.reason != null) {
             connection.runtime.rejections.record(refusal.reason, connection.remoteAddress(), refusal.what);
         }
@@ -329,9 +333,10 @@ final class Http2StreamFraming implements ExchangeFraming {
         if (listen) {
             promise.addListener(future -> current.end(future.isSuccess()));
         }
-        if (!requestEnded) {
-            // RFC 9113, section 8.1: the response is complete before the request; once it has left,
-            // RST_STREAM with NO_ERROR asks the client to stop sending.
+        if (refusedBody && !requestEnded) {
+            // RFC 9113, section 8.1: the server refused a body still arriving; once the answer has
+            // left, RST_STREAM with NO_ERROR asks the client to stop sending it. A handler's early
+            // answer leaves the stream open instead, and the rest of the body is read and dropped.
             promise.addListener(future -> {
                 if (!requestEnded && !closed) {
                     connection.reset(stream, Http2Error.NO_ERROR);
