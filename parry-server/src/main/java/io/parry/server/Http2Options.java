@@ -96,8 +96,9 @@ public final class Http2Options {
     }
 
     /**
-     * SETTINGS_MAX_HEADER_LIST_SIZE, in decoded bytes; default 16 KiB. A stream over it gets 431, a
-     * header block far over it (an HPACK bomb) ends the connection.
+     * SETTINGS_MAX_HEADER_LIST_SIZE, in decoded bytes; default 16 KiB. A stream over it gets 431; a
+     * second one on the same connection (an HPACK bomb decodes far past it from a few bytes), or a
+     * header block whose encoded size alone is 25% over it, ends the connection.
      */
     public int maxHeaderListSize() {
         return maxHeaderListSize;

@@ -60,6 +60,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     private long controlWindowStartNanos;
     private int controlFrames;
     private boolean windowOpened;
+    private int oversizeHeaderLists;
 
     private Http2ServerConnection(
             Http2ConnectionDecoder decoder,
@@ -228,8 +229,18 @@ final class Http2ServerConnection extends Http2ConnectionHandler
                 && message.startsWith("Received HEADERS frame for an unknown stream");
     }
 
+    /**
+     * A header list over the limit gets 431, once. Netty stops storing fields past the limit but
+     * decodes the whole block, and a few bytes of references to a large dynamic table entry decode
+     * to megabytes (an HPACK bomb): a second oversize list ends the connection.
+     */
     @Override
     protected void handleServerHeaderDecodeSizeError(ChannelHandlerContext ctx, Http2Stream stream) {
+        if (++oversizeHeaderLists > 1) {
+            onError(ctx, false, Http2Exception.connectionError(
+                    Http2Error.ENHANCE_YOUR_CALM, "Header size exceeded max allowed size again (an HPACK bomb?)"));
+            return;
+        }
         runtime.rejections.record(
                 Rejection.HEADERS_TOO_LARGE, ctx.channel().remoteAddress(), "header list too large");
         super.handleServerHeaderDecodeSizeError(ctx, stream);

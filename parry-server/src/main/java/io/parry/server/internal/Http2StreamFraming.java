@@ -207,7 +207,7 @@ final class Http2StreamFraming implements ExchangeFraming {
             return;
         }
         long timeout = connection.stallTimeoutNanos();
-        if (writer == null || timeout == 0 || !connection.windowClosed(stream)) {
+        if (timeout == 0 || !connection.windowClosed(stream)) {
             stalledSinceNanos = 0;
         } else if (stalledSinceNanos == 0) {
             stalledSinceNanos = now;

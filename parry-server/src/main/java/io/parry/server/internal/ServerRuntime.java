@@ -63,7 +63,8 @@ final class ServerRuntime {
         this.idleNanos = timeouts.idle().toNanos();
         this.requestNanos = timeouts.request().toNanos();
         this.writeNanos = timeouts.write().toNanos();
-        this.connections = new ConnectionRegistry(tick(shortest(headerReadNanos, idleNanos, requestNanos, writeNanos)));
+        this.connections = new ConnectionRegistry(tick(shortest(
+                headerReadNanos, idleNanos, requestNanos, writeNanos, http2.stallTimeout().toNanos())));
     }
 
     /**
