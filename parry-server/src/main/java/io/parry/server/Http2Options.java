@@ -30,6 +30,9 @@ public final class Http2Options {
     private final int maxFrameSize;
     private final int initialStreamWindow;
     private final int initialConnectionWindow;
+    /** As set, 0 when derived: so that {@link #toBuilder()} derives it again from changed settings. */
+    private final int connectionWindowSet;
+
     private final int maxResetsPerWindow;
     private final Duration resetWindow;
     private final int maxControlFramesPerSecond;
@@ -45,6 +48,7 @@ public final class Http2Options {
         this.maxFrameSize = builder.maxFrameSize;
         this.initialStreamWindow = builder.initialStreamWindow;
         this.initialConnectionWindow = initialConnectionWindow;
+        this.connectionWindowSet = builder.initialConnectionWindow;
         this.maxResetsPerWindow = builder.maxResetsPerWindow;
         this.resetWindow = builder.resetWindow;
         this.maxControlFramesPerSecond = builder.maxControlFramesPerSecond;
@@ -72,7 +76,7 @@ public final class Http2Options {
                 .maxHeaderListSize(maxHeaderListSize)
                 .maxFrameSize(maxFrameSize)
                 .initialStreamWindow(initialStreamWindow)
-                .initialConnectionWindow(initialConnectionWindow)
+                .initialConnectionWindow(connectionWindowSet)
                 .maxResets(maxResetsPerWindow, resetWindow)
                 .maxControlFramesPerSecond(maxControlFramesPerSecond)
                 .maxEmptyDataFrames(maxEmptyDataFrames)
@@ -261,7 +265,7 @@ public final class Http2Options {
             return this;
         }
 
-        /** Sets the connection's receive window, in bytes (at least 65535). */
+        /** Sets the connection's receive window, in bytes (at least 65535); 0 derives it as by default. */
         public Builder initialConnectionWindow(int bytes) {
             this.initialConnectionWindow = bytes;
             return this;
