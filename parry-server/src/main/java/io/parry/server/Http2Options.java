@@ -317,7 +317,8 @@ public final class Http2Options {
             Validation.positive("initialStreamWindow", initialStreamWindow);
             int connectionWindow = initialConnectionWindow != 0
                     ? initialConnectionWindow
-                    : (int) Math.max(65_535, Math.min(Integer.MAX_VALUE, (long) maxConcurrentStreams * initialStreamWindow));
+                    : (int) Math.max(
+                            65_535, Math.min(Integer.MAX_VALUE, (long) maxConcurrentStreams * initialStreamWindow));
             if (connectionWindow < 65_535) {
                 throw new IllegalArgumentException(
                         "initialConnectionWindow: " + connectionWindow + " (expected: >= 65535)");

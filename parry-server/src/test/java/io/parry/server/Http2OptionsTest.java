@@ -26,7 +26,10 @@ class Http2OptionsTest {
         assertThat(options.initialConnectionWindow()).isEqualTo(1_000_000);
         assertThat(options.toBuilder().maxConcurrentStreams(20).build().initialConnectionWindow())
                 .isEqualTo(2_000_000);
-        assertThat(Http2Options.builder().initialConnectionWindow(70_000).build().initialConnectionWindow())
+        assertThat(Http2Options.builder()
+                        .initialConnectionWindow(70_000)
+                        .build()
+                        .initialConnectionWindow())
                 .isEqualTo(70_000);
     }
 
@@ -37,9 +40,12 @@ class Http2OptionsTest {
                 .hasMessageStartingWith("maxFrameSize: 1024 (expected: 16384 to 16777215");
         assertThatThrownBy(() -> Http2Options.builder().maxConcurrentStreams(0).build())
                 .hasMessage("maxConcurrentStreams: 0 (expected: > 0)");
-        assertThatThrownBy(() -> Http2Options.builder().initialConnectionWindow(1000).build())
+        assertThatThrownBy(() ->
+                        Http2Options.builder().initialConnectionWindow(1000).build())
                 .hasMessage("initialConnectionWindow: 1000 (expected: >= 65535)");
-        assertThatThrownBy(() -> Http2Options.builder().stallTimeout(Duration.ofSeconds(-1)).build())
+        assertThatThrownBy(() -> Http2Options.builder()
+                        .stallTimeout(Duration.ofSeconds(-1))
+                        .build())
                 .hasMessageStartingWith("stallTimeout: PT-1S");
     }
 }

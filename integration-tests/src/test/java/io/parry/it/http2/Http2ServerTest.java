@@ -29,9 +29,9 @@ class Http2ServerTest {
     private final CompletableFuture<HttpResponse> later = new CompletableFuture<>();
     private final CopyOnWriteArrayList<RequestLog> logs = new CopyOnWriteArrayList<>();
     private final Handler handler = (ctx, request) -> switch (request.path()) {
-        case "/hello" -> HttpResponse.ofText(
-                        "protocol=" + ctx.protocol() + " host=" + request.headers().get("host") + " cookie="
-                                + request.headers().get("cookie"))
+        case "/hello" -> HttpResponse.ofText("protocol=" + ctx.protocol() + " host="
+                        + request.headers().get("host") + " cookie="
+                        + request.headers().get("cookie"))
                 .toStage();
         case "/echo" -> HttpResponse.of(
                         HttpStatus.OK, HttpHeaders.of("content-type", "application/octet-stream"), request.body())
@@ -116,7 +116,12 @@ class Http2ServerTest {
     @Test
     void answersAHeaderListOverTheLimitWith431() {
         try (RawHttp2Connection connection = RawHttp2Connection.open(server.port())) {
-            connection.headers(1, RawHttp2Connection.get("/hello").add("x-big", "a".repeat(15_000)).add("x-more", "b".repeat(2_000)), true);
+            connection.headers(
+                    1,
+                    RawHttp2Connection.get("/hello")
+                            .add("x-big", "a".repeat(15_000))
+                            .add("x-more", "b".repeat(2_000)),
+                    true);
 
             assertThat(connection.response(1).status()).isEqualTo(431);
             connection.headers(3, RawHttp2Connection.get("/hello"), true);

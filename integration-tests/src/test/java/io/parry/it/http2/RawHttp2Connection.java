@@ -85,7 +85,9 @@ final class RawHttp2Connection implements AutoCloseable {
     /** Sends one frame as given. */
     void frame(int type, int flags, int streamId, byte[] payload) {
         ByteBuffer header = ByteBuffer.allocate(9 + payload.length);
-        header.put((byte) (payload.length >>> 16)).put((byte) (payload.length >>> 8)).put((byte) payload.length);
+        header.put((byte) (payload.length >>> 16))
+                .put((byte) (payload.length >>> 8))
+                .put((byte) payload.length);
         header.put((byte) type).put((byte) flags).putInt(streamId).put(payload);
         try {
             out.write(header.array());
@@ -128,7 +130,11 @@ final class RawHttp2Connection implements AutoCloseable {
     }
 
     void windowUpdate(int streamId, int increment) {
-        frame(WINDOW_UPDATE, 0, streamId, ByteBuffer.allocate(4).putInt(increment).array());
+        frame(
+                WINDOW_UPDATE,
+                0,
+                streamId,
+                ByteBuffer.allocate(4).putInt(increment).array());
     }
 
     /** The next frame from the server; acknowledges its SETTINGS on the way. */
@@ -162,12 +168,14 @@ final class RawHttp2Connection implements AutoCloseable {
 
     /** Reads frames until GOAWAY and returns its error code. */
     int awaitGoAway() {
-        return ByteBuffer.wrap(await(frame -> frame.type() == GOAWAY).payload(), 4, 4).getInt();
+        return ByteBuffer.wrap(await(frame -> frame.type() == GOAWAY).payload(), 4, 4)
+                .getInt();
     }
 
     /** Reads frames until RST_STREAM on this stream and returns its error code. */
     int awaitReset(int streamId) {
-        return ByteBuffer.wrap(await(frame -> frame.type() == RST_STREAM && frame.streamId() == streamId).payload())
+        return ByteBuffer.wrap(await(frame -> frame.type() == RST_STREAM && frame.streamId() == streamId)
+                        .payload())
                 .getInt();
     }
 
@@ -179,10 +187,12 @@ final class RawHttp2Connection implements AutoCloseable {
         while (true) {
             Frame frame = next();
             if (frame.type() == RST_STREAM && frame.streamId() == streamId) {
-                throw new IllegalStateException("stream " + streamId + " reset: " + ByteBuffer.wrap(frame.payload()).getInt());
+                throw new IllegalStateException("stream " + streamId + " reset: "
+                        + ByteBuffer.wrap(frame.payload()).getInt());
             }
             if (frame.type() == GOAWAY) {
-                throw new IllegalStateException("GOAWAY: " + ByteBuffer.wrap(frame.payload(), 4, 4).getInt());
+                throw new IllegalStateException(
+                        "GOAWAY: " + ByteBuffer.wrap(frame.payload(), 4, 4).getInt());
             }
             if (frame.streamId() != streamId) {
                 continue;

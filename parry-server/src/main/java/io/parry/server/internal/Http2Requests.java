@@ -76,7 +76,9 @@ final class Http2Requests {
             throw new RefusedHead(host);
         }
         try {
-            return HttpRequest.builder(HttpMethod.of(method), runtime.paths.normalize(headers.path().toString()))
+            return HttpRequest.builder(
+                            HttpMethod.of(method),
+                            runtime.paths.normalize(headers.path().toString()))
                     .headers(fields);
         } catch (PathRedirect redirect) {
             throw new RefusedHead(RequestChecks.redirect(redirect.location()));

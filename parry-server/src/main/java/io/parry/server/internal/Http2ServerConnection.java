@@ -204,13 +204,21 @@ final class Http2ServerConnection extends Http2ConnectionHandler
                     streamId, Http2Error.STREAM_CLOSED, cause, "Frame on half-closed (remote) stream %d", streamId);
         } else if (!outbound && stream == null && isUnknownStreamHeaders(error)) {
             if (history.wasSkipped(streamId)) {
-                onError(ctx, false, Http2Exception.connectionError(
-                        Http2Error.PROTOCOL_ERROR, "HEADERS on stream %d, below the last the client opened", streamId));
+                onError(
+                        ctx,
+                        false,
+                        Http2Exception.connectionError(
+                                Http2Error.PROTOCOL_ERROR,
+                                "HEADERS on stream %d, below the last the client opened",
+                                streamId));
                 return;
             }
             if (!history.wasResetByServer(streamId)) {
-                onError(ctx, false, Http2Exception.connectionError(
-                        Http2Error.STREAM_CLOSED, "HEADERS on closed stream %d", streamId));
+                onError(
+                        ctx,
+                        false,
+                        Http2Exception.connectionError(
+                                Http2Error.STREAM_CLOSED, "HEADERS on closed stream %d", streamId));
                 return;
             }
         }
@@ -237,12 +245,15 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     @Override
     protected void handleServerHeaderDecodeSizeError(ChannelHandlerContext ctx, Http2Stream stream) {
         if (++oversizeHeaderLists > 1) {
-            onError(ctx, false, Http2Exception.connectionError(
-                    Http2Error.ENHANCE_YOUR_CALM, "Header size exceeded max allowed size again (an HPACK bomb?)"));
+            onError(
+                    ctx,
+                    false,
+                    Http2Exception.connectionError(
+                            Http2Error.ENHANCE_YOUR_CALM,
+                            "Header size exceeded max allowed size again (an HPACK bomb?)"));
             return;
         }
-        runtime.rejections.record(
-                Rejection.HEADERS_TOO_LARGE, ctx.channel().remoteAddress(), "header list too large");
+        runtime.rejections.record(Rejection.HEADERS_TOO_LARGE, ctx.channel().remoteAddress(), "header list too large");
         super.handleServerHeaderDecodeSizeError(ctx, stream);
     }
 
@@ -327,7 +338,8 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     }
 
     @Override
-    public void onPriorityRead(ChannelHandlerContext ctx, int streamId, int dependency, short weight, boolean exclusive) {}
+    public void onPriorityRead(
+            ChannelHandlerContext ctx, int streamId, int dependency, short weight, boolean exclusive) {}
 
     @Override
     public void onSettingsAckRead(ChannelHandlerContext ctx) {}
@@ -431,7 +443,9 @@ final class Http2ServerConnection extends Http2ConnectionHandler
 
     private boolean anyQueued() {
         try {
-            return connection().forEachActiveStream(stream -> !encoder().flowController().hasFlowControlled(stream))
+            return connection()
+                            .forEachActiveStream(
+                                    stream -> !encoder().flowController().hasFlowControlled(stream))
                     != null;
         } catch (Http2Exception e) {
             return false;

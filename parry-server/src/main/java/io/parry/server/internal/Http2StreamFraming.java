@@ -53,6 +53,7 @@ final class Http2StreamFraming implements ExchangeFraming {
     private boolean awaitingContinue;
     /** The server refused the request body (too large): the client is asked to stop sending it. */
     private boolean refusedBody;
+
     private Http2BodyWriter writer;
     private long stalledSinceNanos;
     private boolean closed;
@@ -221,8 +222,7 @@ final class Http2StreamFraming implements ExchangeFraming {
     private void bodyTooLarge(InboundBody current) {
         body = null;
         refusedBody = true;
-        connection.runtime.rejections.record(
-                Rejection.CONTENT_TOO_LARGE, connection.remoteAddress(), "body too large");
+        connection.runtime.rejections.record(Rejection.CONTENT_TOO_LARGE, connection.remoteAddress(), "body too large");
         exchange.endedBy(EndedBy.CLIENT);
         ContentTooLargeException failure = new ContentTooLargeException(connection.runtime.limits.maxBodySize());
         if (exchange.responseStarted()) {
@@ -246,7 +246,9 @@ final class Http2StreamFraming implements ExchangeFraming {
         }
         if (connection.runtime.logging) {
             try {
-                exchange.headRefused(HttpMethod.of(headers.method().toString()), headers.path().toString());
+                exchange.headRefused(
+                        HttpMethod.of(headers.method().toString()),
+                        headers.path().toString());
             } catch (IllegalArgumentException e) {
                 // Not a method token: the log shows neither method nor path.
             }
@@ -301,14 +303,26 @@ final class Http2StreamFraming implements ExchangeFraming {
     void writeHeaders(Http2Headers headers, boolean end) {
         connection
                 .encoder()
-                .writeHeaders(connection.context(), stream.id(), headers, 0, end, connection.context().newPromise());
+                .writeHeaders(
+                        connection.context(),
+                        stream.id(),
+                        headers,
+                        0,
+                        end,
+                        connection.context().newPromise());
         connection.flushUnlessReading();
     }
 
     void writeData(ByteBuf data) {
         connection
                 .encoder()
-                .writeData(connection.context(), stream.id(), data, 0, false, connection.context().newPromise());
+                .writeData(
+                        connection.context(),
+                        stream.id(),
+                        data,
+                        0,
+                        false,
+                        connection.context().newPromise());
         connection.flushUnlessReading();
     }
 
@@ -409,7 +423,8 @@ final class Http2StreamFraming implements ExchangeFraming {
     public void bodyDemanded(Exchange exchange) {
         if (awaitingContinue && !closed && !exchange.responseStarted()) {
             awaitingContinue = false;
-            writeHeaders(new DefaultHttp2Headers(false, 1).status(new io.netty.util.AsciiString(CONTINUE_STATUS)), false);
+            writeHeaders(
+                    new DefaultHttp2Headers(false, 1).status(new io.netty.util.AsciiString(CONTINUE_STATUS)), false);
         }
     }
 

@@ -64,7 +64,11 @@ final class ServerRuntime {
         this.requestNanos = timeouts.request().toNanos();
         this.writeNanos = timeouts.write().toNanos();
         this.connections = new ConnectionRegistry(tick(shortest(
-                headerReadNanos, idleNanos, requestNanos, writeNanos, http2.stallTimeout().toNanos())));
+                headerReadNanos,
+                idleNanos,
+                requestNanos,
+                writeNanos,
+                http2.stallTimeout().toNanos())));
     }
 
     /**

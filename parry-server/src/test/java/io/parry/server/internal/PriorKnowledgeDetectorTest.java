@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 class PriorKnowledgeDetectorTest {
     private static final String PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
 
-    private final Handler handler = (ctx, request) -> HttpResponse.ofText("hello").toStage();
+    private final Handler handler =
+            (ctx, request) -> HttpResponse.ofText("hello").toStage();
     private final ServerRuntime runtime =
             new ServerRuntime(ServerOptions.ofDefault(), handler, new RequestListeners(List.of()), null);
     private final EmbeddedChannel channel = new EmbeddedChannel(new ServerInitializer(runtime));

@@ -42,8 +42,8 @@ class H2specTest {
                 h2spec != null,
                 "h2spec is not installed: go install github.com/summerwind/h2spec/cmd/h2spec@latest"
                         + " (or set H2SPEC to its path)");
-        List<String> command = new ArrayList<>(List.of(
-                h2spec.toString(), "-h", "127.0.0.1", "-p", Integer.toString(server.port()), "-o", "5"));
+        List<String> command = new ArrayList<>(
+                List.of(h2spec.toString(), "-h", "127.0.0.1", "-p", Integer.toString(server.port()), "-o", "5"));
         if (strict) {
             command.add("--strict");
         }
