@@ -89,7 +89,11 @@ public final class Http2Options {
         return priorKnowledge;
     }
 
-    /** Whether a cleartext HTTP/1.1 request may switch with {@code Upgrade: h2c}; default false. */
+    /**
+     * Whether a cleartext HTTP/1.1 request may switch with {@code Upgrade: h2c}; default false, as it
+     * is deprecated and can change protocols behind a proxy that does not know it. Only a request
+     * without a body, alone on its connection, is upgraded; it is answered as stream 1.
+     */
     public boolean upgrade() {
         return upgrade;
     }

@@ -191,6 +191,13 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
             refuse(exchange, refusal);
             return;
         }
+        if (runtime.http2.upgrade()
+                && exchanges.isEmpty()
+                && exchange.body() == null
+                && H2cUpgrade.requested(head)
+                && H2cUpgrade.upgrade(ctx, head, runtime)) {
+            return;
+        }
         exchange.handling();
         exchanges.add(exchange);
         if (exchanges.size() >= runtime.limits.maxPipelinedRequests()) {

@@ -61,6 +61,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     private int controlFrames;
     private boolean windowOpened;
     private int oversizeHeaderLists;
+    private boolean connectionErrorCounted;
 
     private Http2ServerConnection(
             Http2ConnectionDecoder decoder,
@@ -180,9 +181,11 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     @Override
     protected void onConnectionError(
             ChannelHandlerContext ctx, boolean outbound, Throwable cause, Http2Exception http2Ex) {
-        if (http2Ex != null) {
+        if (http2Ex != null && !connectionErrorCounted) {
+            // Frames already read may raise more errors before the close: the connection counts once.
+            connectionErrorCounted = true;
             runtime.rejections.record(Http2Rejections.of(http2Ex), ctx.channel().remoteAddress(), http2Ex.getMessage());
-        } else if (!(cause instanceof IOException)) {
+        } else if (http2Ex == null && !(cause instanceof IOException)) {
             log.warn("Connection {} failed", connectionId(), cause);
         }
         super.onConnectionError(ctx, outbound, cause, http2Ex);
@@ -287,6 +290,15 @@ final class Http2ServerConnection extends Http2ConnectionHandler
             boolean end)
             throws Http2Exception {
         onHeadersRead(ctx, streamId, headers, padding, end);
+    }
+
+    /** After {@code Upgrade: h2c}: the request that asked for it is stream 1, half-closed by the client already. */
+    void upgradedRequest(Http2Headers headers) {
+        Http2Stream stream = connection().stream(1);
+        Http2StreamFraming framing = new Http2StreamFraming(this, stream);
+        stream.setProperty(framingKey, framing);
+        framing.headRead(headers, true);
+        flushUnlessReading();
     }
 
     @Override

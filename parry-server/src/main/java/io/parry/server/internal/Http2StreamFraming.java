@@ -203,6 +203,7 @@ final class Http2StreamFraming implements ExchangeFraming {
         if (exchange.responseOverdue(now)) {
             connection.runtime.rejections.record(
                     Rejection.REQUEST_TIMEOUT, connection.remoteAddress(), "no response in time");
+            refusedBody = body != null; // A body still arriving is refused with the 408.
             body = null;
             exchange.timedOut();
             return;
