@@ -34,5 +34,27 @@ public enum Rejection {
      * The request's host is not covered by the certificate its connection was given, on a listener with
      * several: 421 (RFC 9110, section 15.5.20), then close, so the client connects again for that host.
      */
-    MISDIRECTED_REQUEST
+    MISDIRECTED_REQUEST,
+    /** An HTTP/2 client broke the protocol in a way that ends its connection: GOAWAY, then close. */
+    HTTP2_PROTOCOL_ERROR,
+    /** An HTTP/2 client reset too many streams (rapid reset, CVE-2023-44487): GOAWAY, then close. */
+    HTTP2_RAPID_RESET,
+    /**
+     * An HTTP/2 client made the server reset too many streams (MadeYouReset, CVE-2025-8671): GOAWAY,
+     * then close.
+     */
+    HTTP2_CAUSED_RESETS,
+    /** An HTTP/2 client sent too many small CONTINUATION frames in a row: GOAWAY, then close. */
+    HTTP2_CONTINUATION_FLOOD,
+    /** An HTTP/2 header block decoded far past the header list limit (an HPACK bomb): GOAWAY, then close. */
+    HTTP2_HEADER_BOMB,
+    /** An HTTP/2 client sent too many PING or SETTINGS frames, or did not read their answers: GOAWAY, then close. */
+    HTTP2_CONTROL_FLOOD,
+    /** An HTTP/2 client sent too many empty DATA frames in a row: GOAWAY, then close. */
+    HTTP2_EMPTY_FRAME_FLOOD,
+    /**
+     * An HTTP/2 client kept a flow-control window at zero past the stall timeout: the stream is
+     * reset, or for the connection window GOAWAY, then close.
+     */
+    HTTP2_FLOW_CONTROL_STALL
 }

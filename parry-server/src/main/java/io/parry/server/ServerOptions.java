@@ -26,6 +26,7 @@ public final class ServerOptions {
     private final PathNormalization pathNormalization;
     private final boolean tracing;
     private final TlsOptions tls;
+    private final Http2Options http2;
 
     private ServerOptions(Builder builder) {
         this.host = builder.host;
@@ -38,6 +39,7 @@ public final class ServerOptions {
         this.pathNormalization = builder.pathNormalization;
         this.tracing = builder.tracing;
         this.tls = builder.tls;
+        this.http2 = builder.http2;
     }
 
     /** The defaults: all interfaces, port 8080, one event loop per core, automatic transport. */
@@ -62,7 +64,8 @@ public final class ServerOptions {
                 .workers(workers)
                 .pathNormalization(pathNormalization)
                 .tracing(tracing)
-                .tls(tls);
+                .tls(tls)
+                .http2(http2);
     }
 
     /** The address to listen on; {@code 0.0.0.0} for every interface. */
@@ -115,6 +118,11 @@ public final class ServerOptions {
         return Optional.ofNullable(tls);
     }
 
+    /** How the server speaks HTTP/2. */
+    public Http2Options http2() {
+        return http2;
+    }
+
     @Override
     public boolean equals(Object other) {
         return other instanceof ServerOptions that && Arrays.equals(values(), that.values());
@@ -129,13 +137,14 @@ public final class ServerOptions {
     public String toString() {
         return "ServerOptions{host=" + host + ", port=" + port + ", eventLoopThreads=" + eventLoopThreads
                 + ", transport=" + transport + ", limits=" + limits + ", timeouts=" + timeouts + ", workers=" + workers
-                + ", pathNormalization=" + pathNormalization + ", tracing=" + tracing + ", tls=" + tls + "}";
+                + ", pathNormalization=" + pathNormalization + ", tracing=" + tracing + ", tls=" + tls + ", http2="
+                + http2 + "}";
     }
 
     /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
     private Object[] values() {
         return new Object[] {
-            host, port, eventLoopThreads, transport, limits, timeouts, workers, pathNormalization, tracing, tls
+            host, port, eventLoopThreads, transport, limits, timeouts, workers, pathNormalization, tracing, tls, http2
         };
     }
 
@@ -151,6 +160,7 @@ public final class ServerOptions {
         private PathNormalization pathNormalization = PathNormalization.ofDefault();
         private boolean tracing = true;
         private TlsOptions tls;
+        private Http2Options http2 = Http2Options.ofDefault();
 
         private Builder() {}
 
@@ -220,6 +230,15 @@ public final class ServerOptions {
         /** Serves HTTPS with these TLS options; {@code null} for cleartext (the default). */
         public Builder tls(TlsOptions tls) {
             this.tls = tls;
+            return this;
+        }
+
+        /**
+         * Sets how the server speaks HTTP/2 (default {@link Http2Options#ofDefault()}: h2c by prior
+         * knowledge on the cleartext port, no {@code Upgrade: h2c}).
+         */
+        public Builder http2(Http2Options http2) {
+            this.http2 = requireNonNull(http2, "http2");
             return this;
         }
 

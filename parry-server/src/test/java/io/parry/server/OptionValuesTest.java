@@ -49,6 +49,14 @@ class OptionValuesTest {
                         o -> ((WorkerOptions) o).toBuilder().build(),
                         WorkerOptions.builder().maxThreads(9).build()),
                 example(
+                        Http2Options.builder().maxConcurrentStreams(50).build(),
+                        Http2Options.builder().maxConcurrentStreams(50).build(),
+                        o -> ((Http2Options) o).toBuilder().build(),
+                        Http2Options.builder()
+                                .maxConcurrentStreams(50)
+                                .stallTimeout(Duration.ofSeconds(1))
+                                .build()),
+                example(
                         ServerOptions.builder()
                                 .port(9000)
                                 .transport(TransportKind.NIO)

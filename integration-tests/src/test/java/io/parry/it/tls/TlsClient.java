@@ -28,6 +28,13 @@ final class TlsClient implements AutoCloseable {
 
     /** Connects to 127.0.0.1 and completes the handshake, naming {@code sni} (null for none). */
     static TlsClient connect(SSLContext context, int port, String sni, String... protocols) throws IOException {
+        SSLSocket socket = handshake(context, port, sni, "http/1.1", protocols);
+        return new TlsClient(socket);
+    }
+
+    /** A socket connected to 127.0.0.1 whose handshake named {@code sni} and offered {@code alpn} by ALPN. */
+    static SSLSocket handshake(SSLContext context, int port, String sni, String alpn, String... protocols)
+            throws IOException {
         Socket plain = new Socket();
         plain.connect(new InetSocketAddress("127.0.0.1", port), 5000);
         plain.setSoTimeout(10_000);
@@ -37,10 +44,10 @@ final class TlsClient implements AutoCloseable {
         if (protocols.length > 0) {
             parameters.setProtocols(protocols);
         }
-        parameters.setApplicationProtocols(new String[] {"http/1.1"});
+        parameters.setApplicationProtocols(new String[] {alpn});
         socket.setSSLParameters(parameters);
         socket.startHandshake();
-        return new TlsClient(socket);
+        return socket;
     }
 
     SSLSocket socket() {

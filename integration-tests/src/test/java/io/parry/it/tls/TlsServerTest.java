@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.handler.ssl.OpenSsl;
 import io.parry.http.HttpResponse;
+import io.parry.it.http2.RawHttp2Connection;
 import io.parry.it.tls.TestCertificates.Authority;
 import io.parry.it.tls.TestCertificates.Issued;
 import io.parry.it.tls.TestCertificates.KeyKind;
@@ -153,6 +154,43 @@ class TlsServerTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).contains("protocol=TLSv1.3").contains("sni=localhost");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"OPENSSL", "JDK"})
+    void speaksHttp2WhenAlpnChoosesH2AndHttp11WhenTheClientOffersOnlyThat(Provider provider) throws Exception {
+        start(tls -> tls.certificate(LOCALHOST_EC.tls()).provider(provider));
+        URI uri = URI.create("https://localhost:" + server.port() + "/");
+
+        var h2 = HttpClient.newBuilder()
+                .sslContext(CA.clientContext(null))
+                .version(HttpClient.Version.HTTP_2)
+                .build()
+                .send(HttpRequest.newBuilder(uri).build(), BodyHandlers.ofString());
+        var http11 = HttpClient.newBuilder()
+                .sslContext(CA.clientContext(null))
+                .version(HttpClient.Version.HTTP_1_1)
+                .build()
+                .send(HttpRequest.newBuilder(uri).build(), BodyHandlers.ofString());
+
+        assertThat(h2.version()).isEqualTo(HttpClient.Version.HTTP_2);
+        assertThat(h2.body()).contains("alpn=h2").contains("sni=localhost");
+        assertThat(http11.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+        assertThat(http11.body()).contains("alpn=http/1.1");
+    }
+
+    @Test
+    void answers421OverHttp2WhenTheAuthorityIsNotCoveredByTheConnectionsCertificate() throws IOException {
+        start(tls -> tls.certificate(CA.issue(KeyKind.EC, "a.test").tls())
+                .certificate(CA.issue(KeyKind.EC, "b.test").tls()));
+
+        try (RawHttp2Connection client =
+                RawHttp2Connection.open(TlsClient.handshake(CA.clientContext(null), server.port(), "a.test", "h2"))) {
+            client.headers(1, RawHttp2Connection.get("/").authority("b.test"), true);
+
+            assertThat(client.response(1).head().status().toString()).isEqualTo("421");
+        }
+        assertThat(server.rejections(Rejection.MISDIRECTED_REQUEST)).isEqualTo(1);
     }
 
     @Test

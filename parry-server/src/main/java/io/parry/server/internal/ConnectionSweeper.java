@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 final class ConnectionSweeper {
     private final EventExecutor loop;
     private final long tickNanos;
-    private Http1Connection head;
+    private SweptConnection head;
     /** Connections handed over by a 101 response: drained and closed with the others, never swept. */
     private TakenOverConnection takenOver;
 
@@ -28,10 +28,10 @@ final class ConnectionSweeper {
         loop.execute(task);
     }
 
-    void add(Http1Connection connection) {
-        connection.next = head;
+    void add(SweptConnection connection) {
+        connection.nextSwept(head);
         if (head != null) {
-            head.previous = connection;
+            head.previousSwept(connection);
         }
         head = connection;
         if (!scheduled) {
@@ -40,17 +40,19 @@ final class ConnectionSweeper {
         }
     }
 
-    void remove(Http1Connection connection) {
-        if (connection.previous != null) {
-            connection.previous.next = connection.next;
+    void remove(SweptConnection connection) {
+        SweptConnection previous = connection.previousSwept();
+        SweptConnection next = connection.nextSwept();
+        if (previous != null) {
+            previous.nextSwept(next);
         } else if (head == connection) {
-            head = connection.next;
+            head = next;
         }
-        if (connection.next != null) {
-            connection.next.previous = connection.previous;
+        if (next != null) {
+            next.previousSwept(previous);
         }
-        connection.previous = null;
-        connection.next = null;
+        connection.previousSwept(null);
+        connection.nextSwept(null);
     }
 
     void add(TakenOverConnection connection) {
@@ -76,8 +78,8 @@ final class ConnectionSweeper {
 
     /** Asks every connection to close as soon as its exchanges finish, and every taken-over one to end. */
     void drainAll() {
-        for (Http1Connection connection = head; connection != null; ) {
-            Http1Connection next = connection.next;
+        for (SweptConnection connection = head; connection != null; ) {
+            SweptConnection next = connection.nextSwept();
             connection.drain();
             connection = next;
         }
@@ -90,8 +92,8 @@ final class ConnectionSweeper {
 
     /** Closes every connection now. */
     void closeAll() {
-        for (Http1Connection connection = head; connection != null; ) {
-            Http1Connection next = connection.next;
+        for (SweptConnection connection = head; connection != null; ) {
+            SweptConnection next = connection.nextSwept();
             connection.close();
             connection = next;
         }
@@ -104,8 +106,8 @@ final class ConnectionSweeper {
 
     private void sweep() {
         long now = System.nanoTime();
-        for (Http1Connection connection = head; connection != null; ) {
-            Http1Connection next = connection.next;
+        for (SweptConnection connection = head; connection != null; ) {
+            SweptConnection next = connection.nextSwept();
             connection.checkDeadlines(now);
             connection = next;
         }

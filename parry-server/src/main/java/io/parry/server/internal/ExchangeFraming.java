@@ -27,9 +27,7 @@ interface ExchangeFraming {
     InetSocketAddress localAddress();
 
     /** What the connection's TLS handshake settled; {@code null} over cleartext. */
-    default TlsInfo tls() {
-        return null;
-    }
+    TlsInfo tls();
 
     /** Stops reading the request body: its reader is behind. */
     void pauseRequestBody();

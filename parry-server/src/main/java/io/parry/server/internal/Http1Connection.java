@@ -24,8 +24,8 @@ import io.parry.http.HttpStatusException;
 import io.parry.server.EndedBy;
 import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
-import io.parry.transport.spi.ConnectionTakeover;
 import io.parry.server.TlsInfo;
+import io.parry.transport.spi.ConnectionTakeover;
 import io.parry.transport.spi.InboundBody;
 import io.parry.transport.spi.ReceivedFields;
 import java.io.IOException;
@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * version, keep-alive, {@code Expect: 100-continue}, pipelining, and which response the connection
  * closes after. Every method runs on the connection's event loop.
  */
-final class Http1Connection extends ChannelDuplexHandler implements ExchangeFraming {
+final class Http1Connection extends ChannelDuplexHandler implements ExchangeFraming, SweptConnection {
     static final String HTTP_1_0 = "HTTP/1.0";
     static final String HTTP_1_1 = "HTTP/1.1";
     static final int PAUSED_BY_BODY = 1;
@@ -67,9 +67,9 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     private String idText;
     private final ArrayDeque<Exchange> exchanges = new ArrayDeque<>(2);
     /** Links in the event loop's {@link ConnectionSweeper}. */
-    Http1Connection previous;
+    private SweptConnection previous;
 
-    Http1Connection next;
+    private SweptConnection next;
     private ChannelHandlerContext ctx;
     private ResponseWriter writer;
     private Exchange receiving;
@@ -102,6 +102,18 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         this.writer = new ResponseWriter(this, ctx, exchanges);
         if (ctx.channel().isActive()) {
             watch(ctx); // An accepted socket is active before its channelActive event, or long before after TLS.
+        }
+    }
+
+    /**
+     * Taken out of the pipeline while the connection stays open: another framing (HTTP/2 by prior
+     * knowledge) takes the connection over, with its place in the count and the sweeper's list.
+     */
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        if (sweeper != null) {
+            sweeper.remove(this);
+            sweeper = null;
         }
     }
 
@@ -217,6 +229,13 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
             refuse(exchange, refusal);
             return;
         }
+        if (runtime.http2.upgrade()
+                && exchanges.isEmpty()
+                && exchange.body() == null
+                && H2cUpgrade.requested(head)
+                && H2cUpgrade.upgrade(ctx, head, runtime)) {
+            return;
+        }
         exchange.handling();
         exchanges.add(exchange);
         if (upgrading == exchange) {
@@ -292,14 +311,9 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         if (host != null) {
             return host;
         }
-        if (tls != null && tls.certificate() != null) {
-            String value = headers.get("host");
-            if (value != null && !tls.covers(value)) {
-                return new RequestChecks.Refusal(
-                        HttpStatus.MISDIRECTED_REQUEST,
-                        Rejection.MISDIRECTED_REQUEST,
-                        "host not covered by the connection's certificate");
-            }
+        RequestChecks.Refusal misdirected = tls == null ? null : tls.misdirected(headers.get("host"));
+        if (misdirected != null) {
+            return misdirected;
         }
         if (head.uri().equals("*") && !head.method().name().equals("OPTIONS")) {
             return RequestChecks.badRequest("the * target is for OPTIONS only");
@@ -501,7 +515,8 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     }
 
     /** Begins a graceful stop: close now if idle, else close after the last response in flight. */
-    void drain() {
+    @Override
+    public void drain() {
         closeWhenIdle = true;
         if (exchanges.isEmpty() && decoder.headerStartNanos() == 0) {
             ctx.close();
@@ -530,7 +545,8 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     }
 
     /** Called by the sweeper every tick: acts on each deadline that has passed. */
-    void checkDeadlines(long now) {
+    @Override
+    public void checkDeadlines(long now) {
         if (!ctx.channel().isActive()) {
             return;
         }
@@ -559,8 +575,29 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         return since != 0 && timeout > 0 && now - since >= timeout;
     }
 
-    void close() {
+    @Override
+    public void close() {
         ctx.close();
+    }
+
+    @Override
+    public SweptConnection previousSwept() {
+        return previous;
+    }
+
+    @Override
+    public void previousSwept(SweptConnection previous) {
+        this.previous = previous;
+    }
+
+    @Override
+    public SweptConnection nextSwept() {
+        return next;
+    }
+
+    @Override
+    public void nextSwept(SweptConnection next) {
+        this.next = next;
     }
 
     private void headerReadTimedOut() {

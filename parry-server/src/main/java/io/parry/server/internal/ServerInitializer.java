@@ -9,12 +9,17 @@ import java.util.List;
 
 /**
  * Sets up each accepted connection: refuses it at once beyond the connection limit; on a cleartext
- * listener installs the HTTP/1.1 framing, on a TLS listener the handshake, after which {@link
- * #installFraming} installs the framing ALPN chose.
+ * listener installs the HTTP/1.1 framing (behind a detector of the HTTP/2 preface when h2c by prior
+ * knowledge is on), on a TLS listener the handshake, after which {@link #installFraming} installs the
+ * framing ALPN chose.
  */
 final class ServerInitializer extends ChannelInitializer<Channel> {
-    /** The ALPN protocols a TLS listener offers, in preference order (RFC 7301). */
-    static final List<String> APPLICATION_PROTOCOLS = List.of(ConnectionTls.HTTP_1_1);
+    /** The ALPN protocols a TLS listener offers, in preference order (RFC 7301; RFC 9113, section 3.2). */
+    static final List<String> APPLICATION_PROTOCOLS = List.of(ConnectionTls.H2, ConnectionTls.HTTP_1_1);
+
+    static final String DECODER = "decoder";
+    static final String ENCODER = "encoder";
+    static final String CONNECTION = "connection";
 
     private final ServerRuntime runtime;
 
@@ -42,13 +47,17 @@ final class ServerInitializer extends ChannelInitializer<Channel> {
      */
     static void installFraming(ServerRuntime runtime, ChannelPipeline pipeline, ConnectionTls tls) {
         String protocol = tls == null ? ConnectionTls.HTTP_1_1 : tls.info().applicationProtocol();
-        switch (protocol) {
-            default -> {
-                StrictRequestDecoder decoder = new StrictRequestDecoder(runtime.decoderConfig);
-                pipeline.addLast("decoder", decoder)
-                        .addLast("encoder", new HttpResponseEncoder())
-                        .addLast("connection", new Http1Connection(runtime, decoder, tls));
-            }
+        if (protocol.equals(ConnectionTls.H2)) {
+            Http2Pipeline.configure(pipeline, runtime, tls);
+            return;
         }
+        // RFC 9113, section 3.3: prior knowledge is for cleartext; over TLS only ALPN chooses HTTP/2.
+        if (tls == null && runtime.http2.priorKnowledge()) {
+            pipeline.addLast("h2c-detector", new PriorKnowledgeDetector(runtime));
+        }
+        StrictRequestDecoder decoder = new StrictRequestDecoder(runtime.decoderConfig);
+        pipeline.addLast(DECODER, decoder)
+                .addLast(ENCODER, new HttpResponseEncoder())
+                .addLast(CONNECTION, new Http1Connection(runtime, decoder, tls));
     }
 }

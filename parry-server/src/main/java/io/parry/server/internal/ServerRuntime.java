@@ -2,6 +2,7 @@ package io.parry.server.internal;
 
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.parry.server.Handler;
+import io.parry.server.Http2Options;
 import io.parry.server.RequestLimits;
 import io.parry.server.RequestTracer;
 import io.parry.server.ServerOptions;
@@ -13,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /** What every connection of one server shares: options, the handler, the worker executor, counters. */
 final class ServerRuntime {
     final RequestLimits limits;
+    final Http2Options http2;
     final TargetNormalizer paths;
     final Handler handler;
     final WorkerExecutor workers;
@@ -37,6 +39,7 @@ final class ServerRuntime {
 
     ServerRuntime(ServerOptions options, Handler handler, RequestListeners listeners, RequestTracer tracer) {
         this.limits = options.limits();
+        this.http2 = options.http2();
         this.paths = new TargetNormalizer(options.pathNormalization());
         this.listeners = listeners;
         this.tracer = tracer;
@@ -63,7 +66,12 @@ final class ServerRuntime {
         this.idleNanos = timeouts.idle().toNanos();
         this.requestNanos = timeouts.request().toNanos();
         this.writeNanos = timeouts.write().toNanos();
-        this.connections = new ConnectionRegistry(tick(shortest(headerReadNanos, idleNanos, requestNanos, writeNanos)));
+        this.connections = new ConnectionRegistry(tick(shortest(
+                headerReadNanos,
+                idleNanos,
+                requestNanos,
+                writeNanos,
+                http2.stallTimeout().toNanos())));
     }
 
     /**

@@ -14,6 +14,7 @@ import io.parry.server.RequestLimits;
 import io.parry.server.RequestLog;
 import io.parry.server.ServerOptions;
 import io.parry.server.ServerTimeouts;
+import io.parry.server.TlsInfo;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -173,6 +174,11 @@ class ExchangeTest {
     }
 
     private final class RecordingFraming implements ExchangeFraming {
+        @Override
+        public TlsInfo tls() {
+            return null;
+        }
+
         @Override
         public ServerRuntime runtime() {
             return runtime;

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Side-by-side h2load test over h2c (prior knowledge): Parry's hello example against the raw-Netty HTTP/2 baseline
+# (NettyHttp2BaselineServer), same JVM flags, same run. Two shapes: 1 connection x 100 streams, and 64 connections
+# x 10 streams, on /plaintext. Prints median req/s and mean request time per shape and server, and the
+# Parry/baseline ratio. See README.md.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+
+export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-10}
+WARMUP=${WARMUP:-10}
+SHAPES=${SHAPES:-c1m100 c64m10}
+BASELINE_PORT=${BASELINE_PORT:-8082}
+PARRY_PORT=${PARRY_PORT:-8080}
+BASELINE_CMD=${BASELINE_CMD:-"\$JAVA \$JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.baseline.NettyHttp2BaselineServer"}
+
+# h2load_args SHAPE PORT SECONDS: sets H2LOAD_ARGS to the h2load command line of one run.
+h2load_args() {
+  local shape=$1 url=http://127.0.0.1:$2/plaintext seconds=$3
+  case $shape in
+    c1m100) H2LOAD_ARGS=(-t1 -c1 -m100 -D "$seconds" "$url") ;;
+    c64m10) H2LOAD_ARGS=(-t1 -c64 -m10 -D "$seconds" "$url") ;;
+    *) echo "unknown shape: $shape (expected: c1m100 c64m10)" >&2; exit 1 ;;
+  esac
+}
+
+# run_h2load SHAPE TARGET PORT SECONDS LABEL: one h2load run, kept in $RESULTS/SHAPE.TARGET.LABEL.txt.
+run_h2load() {
+  local shape=$1 target=$2 port=$3 seconds=$4 label=$5
+  local out=$RESULTS/$shape.$target.$label.txt
+  h2load_args "$shape" "$port" "$seconds"
+  echo "h2load ${H2LOAD_ARGS[*]}" >"$out"
+  h2load "${H2LOAD_ARGS[@]}" >>"$out" 2>&1 || echo "warning: h2load failed for $target, see $out" >&2
+  printf '  %-7s %-8s %-6s %s\n' "$shape" "$target" "$label" "$(grep -h '^finished in' "$out" || echo 'no result')"
+}
+
+# run_shape SHAPE: both servers up, both warmed, then ROUNDS rounds alternating which goes first.
+run_shape() {
+  local shape=$1 round baseline_pid parry_pid
+  echo "== $shape"
+  start_server baseline "$BASELINE_PORT" "$JVM_FLAGS" "$RESULTS/$shape.baseline.server.log"
+  baseline_pid=$SERVER_PID
+  start_server parry "$PARRY_PORT" "$JVM_FLAGS" "$RESULTS/$shape.parry.server.log"
+  parry_pid=$SERVER_PID
+  run_h2load "$shape" baseline "$BASELINE_PORT" "$WARMUP" warmup
+  run_h2load "$shape" parry "$PARRY_PORT" "$WARMUP" warmup
+  for ((round = 1; round <= ROUNDS; round++)); do
+    if ((round % 2)); then
+      run_h2load "$shape" baseline "$BASELINE_PORT" "$DURATION" "r$round"
+      run_h2load "$shape" parry "$PARRY_PORT" "$DURATION" "r$round"
+    else
+      run_h2load "$shape" parry "$PARRY_PORT" "$DURATION" "r$round"
+      run_h2load "$shape" baseline "$BASELINE_PORT" "$DURATION" "r$round"
+    fi
+  done
+  stop_pid "$parry_pid"
+  stop_pid "$baseline_pid"
+}
+
+# summarize DIR: parses the rounds' h2load output and prints the median table.
+summarize() {
+  python3 - "$1" "$SHAPES" <<'PY'
+import glob, os, re, statistics, sys
+
+results, shapes = sys.argv[1], sys.argv[2].split()
+UNIT_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+def parse(path):
+    text = open(path).read()
+    rps = re.search(r"^finished in [^,]+, ([\d.]+) req/s", text, re.M)
+    mean = re.search(r"^time for request:\s+\S+\s+\S+\s+([\d.]+)(us|ms|s)", text, re.M)
+    done = re.search(r"^requests: .* (\d+) succeeded, (\d+) failed, (\d+) errored", text, re.M)
+    if not rps or not mean:
+        return None
+    errors = int(done.group(2)) + int(done.group(3)) if done else 0
+    errors += sum(int(n) for n in re.findall(r"^status codes: \d+ 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx", text, re.M)[0]) \
+        if re.search(r"^status codes:", text, re.M) else 0
+    return float(rps.group(1)), float(mean.group(1)) * UNIT_MS[mean.group(2)], errors
+
+def medians(shape, target):
+    runs = [r for r in (parse(p) for p in sorted(glob.glob(os.path.join(results, f"{shape}.{target}.r*.txt")))) if r]
+    if not runs:
+        return None
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), sum(r[2] for r in runs), len(runs)
+
+print(f"{'shape':<9}{'server':<10}{'req/s':>11}{'mean ms':>9}{'errors':>8}{'rounds':>8}{'req/s P/B':>11}")
+for shape in shapes:
+    rows = {t: medians(shape, t) for t in ("baseline", "parry")}
+    for target, row in rows.items():
+        if row is None:
+            print(f"{shape:<9}{target:<10}{'no valid h2load result':>30}")
+            continue
+        rps, mean, errors, n = row
+        ratio = f"{rps / rows['baseline'][0]:>11.2f}" if target == "parry" and rows["baseline"] else ""
+        print(f"{shape:<9}{target:<10}{rps:>11.0f}{mean:>9.2f}{errors:>8}{n:>8}{ratio}")
+PY
+}
+
+main() {
+  command -v h2load >/dev/null || { echo "h2load is missing: apt-get install nghttp2-client" >&2; exit 1; }
+  ensure_jars parry baseline
+  raise_fd_limit
+  RESULTS=$(results_dir h2)
+  local shape
+  echo "results in $RESULTS (JVM_FLAGS='$JVM_FLAGS')"
+  for shape in $SHAPES; do
+    run_shape "$shape"
+  done
+  {
+    echo
+    echo "command: ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP SHAPES='$SHAPES' JVM_FLAGS='$JVM_FLAGS' benchmarks/h2.sh"
+    echo "baseline: $(server_command baseline)"
+    echo "parry:    $(server_command parry)"
+    echo "java:     $(java_version)"
+    echo "h2load:   $(h2load --version 2>&1 | head -n 1); $(nproc) cores; $(uname -sr)"
+    echo
+    summarize "$RESULTS"
+  } | tee "$RESULTS/summary.txt"
+}
+
+main "$@"
