@@ -28,12 +28,15 @@ import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2HeadersFrame;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2PingFrame;
+import io.netty.handler.codec.http2.Http2ResetFrame;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.CharsetUtil;
+import io.netty.util.ReferenceCountUtil;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,10 +48,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A Netty upstream for the client's TLS and HTTP/2 tests: HTTP/2 in cleartext (prior knowledge) or
  * over TLS, where ALPN may also pick HTTP/1.1. Paths: {@code /hold} answers when {@link #release()}
  * is called; {@code /reset} resets the stream; {@code /goaway} on the first connection sends a GOAWAY
- * whose last stream id leaves that stream unprocessed; anything else answers with the connection's
- * number, the request body echoed after it, and trailers ({@code grpc-status: 0}).
+ * whose last stream id leaves that stream unprocessed; {@code /big} answers 8 MiB of {@code x} in
+ * 16 KiB frames; anything else answers with the connection's number, the request body echoed after
+ * it, and trailers ({@code grpc-status: 0}). It counts the streams the client reset and its PINGs.
  */
 final class TestUpstream implements AutoCloseable {
+    static final int BIG = 8 * 1024 * 1024;
+
     private final MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel server;
     private final int maxStreams;
@@ -60,6 +66,10 @@ final class TestUpstream implements AutoCloseable {
     private final List<Runnable> held = new CopyOnWriteArrayList<>();
     private final Map<Integer, Http2FrameCodec> codecs = new ConcurrentHashMap<>();
     volatile CountDownLatch holding = new CountDownLatch(0);
+    /** Streams the client reset. */
+    final AtomicInteger resets = new AtomicInteger();
+    /** PING frames received (not acknowledgements). */
+    final AtomicInteger pings = new AtomicInteger();
 
     private TestUpstream(SslContext tls, int maxStreams) throws InterruptedException {
         this.maxStreams = maxStreams;
@@ -133,6 +143,15 @@ final class TestUpstream implements AutoCloseable {
                 stream.pipeline().addLast(new StreamHandler(number));
             }
         }));
+        channel.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                if (msg instanceof Http2PingFrame ping && !ping.ack()) {
+                    pings.incrementAndGet();
+                }
+                ReferenceCountUtil.release(msg);
+            }
+        });
     }
 
     private static void addHttp1(Channel channel, int number) {
@@ -181,6 +200,14 @@ final class TestUpstream implements AutoCloseable {
             }
         }
 
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+            if (event instanceof Http2ResetFrame) {
+                resets.incrementAndGet();
+            }
+            ctx.fireUserEventTriggered(event);
+        }
+
         private void answer(ChannelHandlerContext ctx) {
             String path = request.path().toString();
             switch (path) {
@@ -189,6 +216,7 @@ final class TestUpstream implements AutoCloseable {
                     holding.countDown();
                 }
                 case "/reset" -> ctx.writeAndFlush(new DefaultHttp2ResetFrame(Http2Error.INTERNAL_ERROR));
+                case "/big" -> big(ctx);
                 case "/goaway" -> {
                     if (connection == 1) {
                         int stream = ((Http2StreamChannel) ctx.channel()).stream().id();
@@ -202,6 +230,16 @@ final class TestUpstream implements AutoCloseable {
                 }
                 default -> ok(ctx);
             }
+        }
+
+        private void big(ChannelHandlerContext ctx) {
+            ctx.write(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("200")));
+            byte[] chunk = new byte[16 * 1024];
+            java.util.Arrays.fill(chunk, (byte) 'x');
+            for (int i = 0; i < BIG / chunk.length; i++) {
+                ctx.write(new DefaultHttp2DataFrame(Unpooled.wrappedBuffer(chunk), i == BIG / chunk.length - 1));
+            }
+            ctx.flush();
         }
 
         private void ok(ChannelHandlerContext ctx) {
