@@ -55,7 +55,9 @@ class ClientTlsTest {
     @Test
     void verifiesTheUpstreamAgainstTheGivenCaBundle() throws Exception {
         upstream = TestUpstream.tls(serverContext(ClientAuth.NONE));
-        client = client(ClientProtocol.HTTP1, ClientTlsOptions.builder().caBundle(pki.caFile()).build());
+        client = client(
+                ClientProtocol.HTTP1,
+                ClientTlsOptions.builder().caBundle(pki.caFile()).build());
 
         HttpResponse response = await(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/")));
 
@@ -65,7 +67,9 @@ class ClientTlsTest {
     @Test
     void refusesAnUpstreamSignedByAnotherAuthority() throws Exception {
         upstream = TestUpstream.tls(serverContext(ClientAuth.NONE));
-        client = client(ClientProtocol.HTTP1, ClientTlsOptions.builder().caBundle(otherPki.caFile()).build());
+        client = client(
+                ClientProtocol.HTTP1,
+                ClientTlsOptions.builder().caBundle(otherPki.caFile()).build());
 
         Throwable failure = failure(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/")));
 
@@ -100,7 +104,8 @@ class ClientTlsTest {
     @Test
     void acceptsAnyCertificateWhenVerificationIsOff() throws Exception {
         upstream = TestUpstream.tls(serverContext(ClientAuth.NONE));
-        client = client(ClientProtocol.HTTP1, ClientTlsOptions.builder().verify(false).build());
+        client = client(
+                ClientProtocol.HTTP1, ClientTlsOptions.builder().verify(false).build());
 
         assertThat(text(await(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/")))))
                 .isEqualTo("http/1.1 connection 1");
@@ -123,7 +128,9 @@ class ClientTlsTest {
     @Test
     void failsWithoutACertificateWhenTheUpstreamRequiresOne() throws Exception {
         upstream = TestUpstream.tls(serverContext(ClientAuth.REQUIRE));
-        client = client(ClientProtocol.HTTP1, ClientTlsOptions.builder().caBundle(pki.caFile()).build());
+        client = client(
+                ClientProtocol.HTTP1,
+                ClientTlsOptions.builder().caBundle(pki.caFile()).build());
 
         assertThat(failure(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/"))))
                 .isInstanceOf(ClientException.class);
@@ -132,7 +139,9 @@ class ClientTlsTest {
     @Test
     void speaksHttp2WhenAlpnPicksIt() throws Exception {
         upstream = TestUpstream.tls(serverContext(ClientAuth.NONE));
-        client = client(ClientProtocol.H2, ClientTlsOptions.builder().caBundle(pki.caFile()).build());
+        client = client(
+                ClientProtocol.H2,
+                ClientTlsOptions.builder().caBundle(pki.caFile()).build());
 
         HttpResponse response = await(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/")));
 
@@ -144,10 +153,12 @@ class ClientTlsTest {
     @Test
     void sendsAnAbsoluteHttpsTargetOverTls() throws Exception {
         upstream = TestUpstream.tls(serverContext(ClientAuth.NONE));
-        client = client(ClientProtocol.HTTP1, ClientTlsOptions.builder().caBundle(pki.caFile()).build());
+        client = client(
+                ClientProtocol.HTTP1,
+                ClientTlsOptions.builder().caBundle(pki.caFile()).build());
 
-        HttpResponse response = await(
-                client.send(HttpRequest.of(HttpMethod.GET, "https://localhost:" + upstream.port() + "/")));
+        HttpResponse response =
+                await(client.send(HttpRequest.of(HttpMethod.GET, "https://localhost:" + upstream.port() + "/")));
 
         assertThat(text(response)).isEqualTo("http/1.1 connection 1");
     }

@@ -30,7 +30,8 @@ class EndpointTest {
 
     @Test
     void refusesAUrlWithAPathOrAnotherScheme() {
-        assertThatThrownBy(() -> Endpoint.parse("https://api.internal/v1")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Endpoint.parse("https://api.internal/v1"))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Endpoint.parse("ftp://api.internal")).isInstanceOf(IllegalArgumentException.class);
     }
 }

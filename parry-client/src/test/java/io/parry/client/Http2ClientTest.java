@@ -11,15 +11,15 @@ import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.testing.NettyLeakExtension;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -45,9 +45,12 @@ class Http2ClientTest {
     @Test
     void sendsRequestsWithPriorKnowledgeAndReadsBodyAndTrailers() throws Exception {
         upstream = TestUpstream.cleartext(100);
-        HttpResponse response = await(client.send(endpoint(), HttpRequest.of(HttpMethod.POST, "/echo?x=1")
-                .withHeaders(io.parry.http.HttpHeaders.of("Connection", "keep-alive", "TE", "trailers", "X-Name", "v"))
-                .withBody(HttpBody.ofUtf8("+body"))));
+        HttpResponse response = await(client.send(
+                endpoint(),
+                HttpRequest.of(HttpMethod.POST, "/echo?x=1")
+                        .withHeaders(io.parry.http.HttpHeaders.of(
+                                "Connection", "keep-alive", "TE", "trailers", "X-Name", "v"))
+                        .withBody(HttpBody.ofUtf8("+body"))));
 
         assertThat(response.status().code()).isEqualTo(200);
         assertThat(text(response)).isEqualTo("connection 1+body");
@@ -68,7 +71,8 @@ class Http2ClientTest {
         for (int i = 0; i < 3; i++) {
             calls.add(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/hold")));
         }
-        assertThat(upstream.holding.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(upstream.holding.await(10, java.util.concurrent.TimeUnit.SECONDS))
+                .isTrue();
         upstream.release();
         for (CompletionStage<HttpResponse> call : calls) {
             text(await(call));
@@ -85,8 +89,8 @@ class Http2ClientTest {
     void sendsStreamsAboveGoAwaysLastStreamIdAgainOnAnotherConnection() throws Exception {
         upstream = TestUpstream.cleartext(100);
 
-        HttpResponse response = await(client.send(endpoint(), HttpRequest.of(HttpMethod.POST, "/goaway")
-                .withBody(HttpBody.ofUtf8("!"))));
+        HttpResponse response = await(client.send(
+                endpoint(), HttpRequest.of(HttpMethod.POST, "/goaway").withBody(HttpBody.ofUtf8("!"))));
 
         assertThat(text(response)).isEqualTo("connection 2!");
         assertThat(upstream.connections()).isEqualTo(2);
@@ -99,7 +103,8 @@ class Http2ClientTest {
         Throwable failure = failure(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/reset")));
 
         assertThat(failure).isInstanceOf(ConnectionClosedException.class).hasMessageContaining("INTERNAL_ERROR");
-        assertThat(text(await(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/"))))).isEqualTo("connection 1");
+        assertThat(text(await(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/")))))
+                .isEqualTo("connection 1");
         assertThat(upstream.connections()).isEqualTo(1);
     }
 
@@ -123,8 +128,8 @@ class Http2ClientTest {
     void resetsTheStreamOfACancelledCallAndKeepsTheConnection() throws Exception {
         upstream = TestUpstream.cleartext(100);
         upstream.holding = new CountDownLatch(1);
-        CompletableFuture<HttpResponse> call = client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/hold"))
-                .toCompletableFuture();
+        CompletableFuture<HttpResponse> call =
+                client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/hold")).toCompletableFuture();
         assertThat(upstream.holding.await(10, TimeUnit.SECONDS)).isTrue();
 
         call.cancel(false);
@@ -166,8 +171,8 @@ class Http2ClientTest {
             public void cancel() {}
         });
 
-        Throwable failure = failure(client.send(
-                endpoint(), HttpRequest.of(HttpMethod.POST, "/echo").withBody(HttpBody.of(failing))));
+        Throwable failure = failure(
+                client.send(endpoint(), HttpRequest.of(HttpMethod.POST, "/echo").withBody(HttpBody.of(failing))));
 
         assertThat(failure).isInstanceOf(RequestBodyException.class);
         assertThat(((ClientException) failure).callerCaused()).isTrue();
@@ -180,7 +185,9 @@ class Http2ClientTest {
                 .options(ClientOptions.builder()
                         .eventLoopThreads(1)
                         .protocol(ClientProtocol.H2C)
-                        .pool(PoolOptions.builder().pingInterval(Duration.ofMillis(50)).build())
+                        .pool(PoolOptions.builder()
+                                .pingInterval(Duration.ofMillis(50))
+                                .build())
                         .build())
                 .build()) {
             text(await(pinging.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/"))));

@@ -97,7 +97,8 @@ final class TestPki {
             throw new IllegalStateException(e);
         }
         return new JcaX509CertificateConverter()
-                .getCertificate(builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(caKeys.getPrivate())));
+                .getCertificate(
+                        builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(caKeys.getPrivate())));
     }
 
     private static KeyPair keys() throws GeneralSecurityException {

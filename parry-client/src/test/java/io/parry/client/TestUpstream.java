@@ -63,6 +63,7 @@ final class TestUpstream implements AutoCloseable {
     final List<Integer> streamConnections = new CopyOnWriteArrayList<>();
     /** The request headers of each stream, in order. */
     final List<Http2Headers> requests = new CopyOnWriteArrayList<>();
+
     private final List<Runnable> held = new CopyOnWriteArrayList<>();
     private final Map<Integer, Http2FrameCodec> codecs = new ConcurrentHashMap<>();
     volatile CountDownLatch holding = new CountDownLatch(0);
@@ -85,16 +86,17 @@ final class TestUpstream implements AutoCloseable {
                             return;
                         }
                         ch.pipeline().addLast(tls.newHandler(ch.alloc()));
-                        ch.pipeline().addLast(new ApplicationProtocolNegotiationHandler(ApplicationProtocolNames.HTTP_1_1) {
-                            @Override
-                            protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
-                                if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
-                                    addHttp2(ctx.channel(), number);
-                                } else {
-                                    addHttp1(ctx.channel(), number);
-                                }
-                            }
-                        });
+                        ch.pipeline()
+                                .addLast(new ApplicationProtocolNegotiationHandler(ApplicationProtocolNames.HTTP_1_1) {
+                                    @Override
+                                    protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
+                                        if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
+                                            addHttp2(ctx.channel(), number);
+                                        } else {
+                                            addHttp1(ctx.channel(), number);
+                                        }
+                                    }
+                                });
                     }
                 })
                 .bind("127.0.0.1", 0)
@@ -155,18 +157,22 @@ final class TestUpstream implements AutoCloseable {
     }
 
     private static void addHttp1(Channel channel, int number) {
-        channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20), new ChannelInboundHandlerAdapter() {
-            @Override
-            public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                ((FullHttpRequest) msg).release();
-                DefaultFullHttpResponse response = new DefaultFullHttpResponse(
-                        HttpVersion.HTTP_1_1,
-                        HttpResponseStatus.OK,
-                        Unpooled.copiedBuffer("http/1.1 connection " + number, CharsetUtil.UTF_8));
-                response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
-                ctx.writeAndFlush(response);
-            }
-        });
+        channel.pipeline()
+                .addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20), new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        ((FullHttpRequest) msg).release();
+                        DefaultFullHttpResponse response = new DefaultFullHttpResponse(
+                                HttpVersion.HTTP_1_1,
+                                HttpResponseStatus.OK,
+                                Unpooled.copiedBuffer("http/1.1 connection " + number, CharsetUtil.UTF_8));
+                        response.headers()
+                                .setInt(
+                                        HttpHeaderNames.CONTENT_LENGTH,
+                                        response.content().readableBytes());
+                        ctx.writeAndFlush(response);
+                    }
+                });
     }
 
     /** One stream's request, answered when it ended. */
@@ -219,10 +225,17 @@ final class TestUpstream implements AutoCloseable {
                 case "/big" -> big(ctx);
                 case "/goaway" -> {
                     if (connection == 1) {
-                        int stream = ((Http2StreamChannel) ctx.channel()).stream().id();
+                        int stream =
+                                ((Http2StreamChannel) ctx.channel()).stream().id();
                         Http2FrameCodec codec = codecs.get(connection);
-                        ChannelHandlerContext parent = ctx.channel().parent().pipeline().context(codec);
-                        codec.goAway(parent, Math.max(0, stream - 2), Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER, parent.newPromise());
+                        ChannelHandlerContext parent =
+                                ctx.channel().parent().pipeline().context(codec);
+                        codec.goAway(
+                                parent,
+                                Math.max(0, stream - 2),
+                                Http2Error.NO_ERROR.code(),
+                                Unpooled.EMPTY_BUFFER,
+                                parent.newPromise());
                         parent.flush();
                     } else {
                         ok(ctx);
@@ -243,7 +256,8 @@ final class TestUpstream implements AutoCloseable {
         }
 
         private void ok(ChannelHandlerContext ctx) {
-            ctx.write(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("200").add("x-connection", String.valueOf(connection))));
+            ctx.write(new DefaultHttp2HeadersFrame(
+                    new DefaultHttp2Headers().status("200").add("x-connection", String.valueOf(connection))));
             ByteBuf data = Unpooled.copiedBuffer("connection " + connection + body, CharsetUtil.UTF_8);
             ctx.write(new DefaultHttp2DataFrame(data));
             ctx.writeAndFlush(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().add("grpc-status", "0"), true));

@@ -38,9 +38,7 @@ final class GrpcCalls {
 
     static boolean isGrpc(HttpRequest request) {
         String type = request.headers().get("content-type");
-        return type != null
-                && type.length() >= 16
-                && AsciiCase.regionEqualsIgnoreCase(type, 0, 16, "application/grpc");
+        return type != null && type.length() >= 16 && AsciiCase.regionEqualsIgnoreCase(type, 0, 16, "application/grpc");
     }
 
     /** The call's timeouts with {@code grpc-timeout} as the whole call's, when it is shorter. */
@@ -72,15 +70,16 @@ final class GrpcCalls {
             }
             amount = amount * 10 + (c - '0');
         }
-        Duration deadline = switch (value.charAt(value.length() - 1)) {
-            case 'H' -> Duration.ofHours(amount);
-            case 'M' -> Duration.ofMinutes(amount);
-            case 'S' -> Duration.ofSeconds(amount);
-            case 'm' -> Duration.ofMillis(amount);
-            case 'u' -> Duration.ofNanos(amount * 1_000);
-            case 'n' -> Duration.ofNanos(amount);
-            default -> null;
-        };
+        Duration deadline =
+                switch (value.charAt(value.length() - 1)) {
+                    case 'H' -> Duration.ofHours(amount);
+                    case 'M' -> Duration.ofMinutes(amount);
+                    case 'S' -> Duration.ofSeconds(amount);
+                    case 'm' -> Duration.ofMillis(amount);
+                    case 'u' -> Duration.ofNanos(amount * 1_000);
+                    case 'n' -> Duration.ofNanos(amount);
+                    default -> null;
+                };
         // Zero would read as no timeout; the call is already late.
         return deadline == null || !deadline.isZero() ? deadline : Duration.ofNanos(1);
     }
@@ -159,7 +158,8 @@ final class GrpcCalls {
                 if (plain) {
                     out.append((char) b);
                 } else {
-                    out.append('%').append(Character.toUpperCase(Character.forDigit(b >> 4, 16)))
+                    out.append('%')
+                            .append(Character.toUpperCase(Character.forDigit(b >> 4, 16)))
                             .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
                 }
             }

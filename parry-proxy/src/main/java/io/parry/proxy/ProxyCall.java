@@ -40,6 +40,7 @@ final class ProxyCall {
     private final ProxyHandler proxy;
     /** The upstream call's timeouts, or {@code null} for those of the upstream's client. */
     private final ClientTimeouts timeouts;
+
     private final RequestContext ctx;
     private HttpRequest request;
     private final GuardedUpstream group;

@@ -108,7 +108,8 @@ public final class ProxyHandler implements Handler {
         if (!GrpcCalls.isGrpc(request)) {
             return proxy(ctx, request, upstream, timeouts);
         }
-        ClientTimeouts configured = timeouts != null ? timeouts : upstream.client().options().timeouts();
+        ClientTimeouts configured =
+                timeouts != null ? timeouts : upstream.client().options().timeouts();
         return GrpcCalls.answer(proxy(ctx, request, upstream, GrpcCalls.timeouts(request, configured)));
     }
 
@@ -119,8 +120,7 @@ public final class ProxyHandler implements Handler {
         if (replayable || !fitsReplayBuffer(body)) {
             return new ProxyCall(this, ctx, request, upstream, replayable, callTimeouts).start();
         }
-        return new ProxyCall(this, ctx, request, upstream, true, callTimeouts)
-                .startBuffered(retry.replayBufferSize());
+        return new ProxyCall(this, ctx, request, upstream, true, callTimeouts).startBuffered(retry.replayBufferSize());
     }
 
     private static CompletableFuture<HttpResponse> refused(HttpRequest request, HttpStatusException refusal) {

@@ -17,7 +17,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class GrpcCallsTest {
     @ParameterizedTest
-    @CsvSource({"1H,PT1H", "2M,PT2M", "3S,PT3S", "250m,PT0.25S", "1500u,PT0.0015S", "7n,PT0.000000007S", "0m,PT0.000000001S"})
+    @CsvSource({
+        "1H,PT1H",
+        "2M,PT2M",
+        "3S,PT3S",
+        "250m,PT0.25S",
+        "1500u,PT0.0015S",
+        "7n,PT0.000000007S",
+        "0m,PT0.000000001S"
+    })
     void readsGrpcTimeoutUnits(String value, Duration expected) {
         assertThat(GrpcCalls.deadline(value)).isEqualTo(expected);
     }
@@ -30,7 +38,8 @@ class GrpcCallsTest {
 
     @Test
     void takesTheShorterOfGrpcTimeoutAndTheConfiguredCallTimeout() {
-        ClientTimeouts configured = ClientTimeouts.builder().call(Duration.ofSeconds(5)).build();
+        ClientTimeouts configured =
+                ClientTimeouts.builder().call(Duration.ofSeconds(5)).build();
 
         assertThat(GrpcCalls.timeouts(grpc("100m"), configured).call()).isEqualTo(Duration.ofMillis(100));
         assertThat(GrpcCalls.timeouts(grpc("10S"), configured)).isSameAs(configured);
@@ -50,8 +59,8 @@ class GrpcCallsTest {
 
     @Test
     void answersProxyFailuresWithTrailersOnlyStatuses() {
-        HttpResponse unavailable = GrpcCalls.status(
-                new HttpStatusException(HttpStatus.SERVICE_UNAVAILABLE, "Upstream a is unavailable."));
+        HttpResponse unavailable =
+                GrpcCalls.status(new HttpStatusException(HttpStatus.SERVICE_UNAVAILABLE, "Upstream a is unavailable."));
         HttpResponse late = GrpcCalls.status(new HttpStatusException(HttpStatus.GATEWAY_TIMEOUT, "late"));
 
         assertThat(unavailable.status().code()).isEqualTo(200);
@@ -74,13 +83,15 @@ class GrpcCallsTest {
 
     @Test
     void keepsAnUpstreamResponseThatCarriesAGrpcStatus() {
-        HttpResponse withStatus = HttpResponse.of(HttpStatus.SERVICE_UNAVAILABLE)
-                .withHeader("grpc-status", "14");
+        HttpResponse withStatus =
+                HttpResponse.of(HttpStatus.SERVICE_UNAVAILABLE).withHeader("grpc-status", "14");
         HttpResponse ok = HttpResponse.of(HttpStatus.OK);
 
         assertThat(GrpcCalls.ofUpstream(withStatus)).isSameAs(withStatus);
         assertThat(GrpcCalls.ofUpstream(ok)).isSameAs(ok);
-        assertThat(GrpcCalls.ofUpstream(HttpResponse.of(HttpStatus.NOT_FOUND)).headers().get("grpc-status"))
+        assertThat(GrpcCalls.ofUpstream(HttpResponse.of(HttpStatus.NOT_FOUND))
+                        .headers()
+                        .get("grpc-status"))
                 .isEqualTo("12");
     }
 

@@ -46,8 +46,11 @@ final class GrpcEcho {
                     response.onNext(echo(request));
                     response.onCompleted();
                 }))
-                .addMethod(FAIL, ServerCalls.asyncUnaryCall((request, response) -> response.onError(
-                        Status.NOT_FOUND.withDescription("no such thing").asRuntimeException())))
+                .addMethod(
+                        FAIL,
+                        ServerCalls.asyncUnaryCall((request, response) -> response.onError(Status.NOT_FOUND
+                                .withDescription("no such thing")
+                                .asRuntimeException())))
                 .addMethod(SLOW, ServerCalls.asyncUnaryCall((request, response) -> {}))
                 .addMethod(CHAT, ServerCalls.asyncBidiStreamingCall(response -> new StreamObserver<byte[]>() {
                     @Override

@@ -41,7 +41,9 @@ class GrpcProxyTest {
     @RegisterExtension
     static final ServerExtension plain = ServerExtension.of((ctx, request) -> switch (request.path()) {
         case "/plain/stall" -> new CompletableFuture<>();
-        default -> HttpResponse.ofText("overloaded").withStatus(HttpStatus.SERVICE_UNAVAILABLE).toStage();
+        default -> HttpResponse.ofText("overloaded")
+                .withStatus(HttpStatus.SERVICE_UNAVAILABLE)
+                .toStage();
     });
 
     private static volatile ProxyHandler grpcProxy;
@@ -75,25 +77,25 @@ class GrpcProxyTest {
                 .build();
         http1 = HttpClient.ofDefault();
         downstream = HttpClient.ofDefault();
-        grpcProxy = ProxyHandler.builder(GuardedUpstream.builder(
-                                Upstream.of("echo", Endpoint.of("127.0.0.1", grpc.getPort())))
-                        .client(h2c)
-                        .build())
+        grpcProxy = ProxyHandler.builder(
+                        GuardedUpstream.builder(Upstream.of("echo", Endpoint.of("127.0.0.1", grpc.getPort())))
+                                .client(h2c)
+                                .build())
                 .build();
-        plainProxy = ProxyHandler.builder(GuardedUpstream.builder(
-                                Upstream.of("plain", Endpoint.of("127.0.0.1", plain.port())))
-                        .client(http1)
-                        .build())
+        plainProxy = ProxyHandler.builder(
+                        GuardedUpstream.builder(Upstream.of("plain", Endpoint.of("127.0.0.1", plain.port())))
+                                .client(http1)
+                                .build())
                 .timeouts(ClientTimeouts.builder().call(Duration.ofSeconds(30)).build())
                 .build();
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
         }
-        downProxy = ProxyHandler.builder(GuardedUpstream.builder(
-                                Upstream.of("down", Endpoint.of("127.0.0.1", closedPort)))
-                        .client(http1)
-                        .build())
+        downProxy = ProxyHandler.builder(
+                        GuardedUpstream.builder(Upstream.of("down", Endpoint.of("127.0.0.1", closedPort)))
+                                .client(http1)
+                                .build())
                 .build();
     }
 
@@ -147,7 +149,8 @@ class GrpcProxyTest {
 
         assertThat(response.status().code()).isEqualTo(200);
         assertThat(grpcStatus(response)).isEqualTo("14");
-        assertThat(response.body().aggregate(1024).toCompletableFuture().join().length()).isZero();
+        assertThat(response.body().aggregate(1024).toCompletableFuture().join().length())
+                .isZero();
     }
 
     @Test
@@ -160,9 +163,8 @@ class GrpcProxyTest {
     }
 
     private static HttpResponse call(String path, String message, String timeout) {
-        HttpHeaders.Builder headers = HttpHeaders.builder()
-                .add("content-type", "application/grpc")
-                .add("te", "trailers");
+        HttpHeaders.Builder headers =
+                HttpHeaders.builder().add("content-type", "application/grpc").add("te", "trailers");
         if (timeout != null) {
             headers.add("grpc-timeout", timeout);
         }
@@ -179,11 +181,16 @@ class GrpcProxyTest {
     /** A gRPC length-prefixed message: not compressed, 4-byte length, the bytes. */
     private static byte[] frame(String message) {
         byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(5 + bytes.length).put((byte) 0).putInt(bytes.length).put(bytes).array();
+        return ByteBuffer.allocate(5 + bytes.length)
+                .put((byte) 0)
+                .putInt(bytes.length)
+                .put(bytes)
+                .array();
     }
 
     private static String message(HttpResponse response) {
-        byte[] body = response.body().aggregate(1 << 16).toCompletableFuture().join().toByteArray();
+        byte[] body =
+                response.body().aggregate(1 << 16).toCompletableFuture().join().toByteArray();
         int length = ByteBuffer.wrap(body, 1, 4).getInt();
         return new String(body, 5, length, StandardCharsets.UTF_8);
     }

@@ -1,5 +1,6 @@
 package io.parry.client.internal;
 
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.http2.Http2SecurityUtil;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
@@ -10,7 +11,6 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.SupportedCipherSuiteFilter;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
-import io.netty.buffer.ByteBufAllocator;
 import io.parry.client.ClientOptions;
 import io.parry.client.ClientProtocol;
 import io.parry.client.ClientTlsOptions;
@@ -77,7 +77,8 @@ final class ClientTls {
             builder.trustManager(options.caBundle().toFile());
         }
         if (options.certificateChain() != null) {
-            builder.keyManager(options.certificateChain().toFile(), options.privateKey().toFile());
+            builder.keyManager(
+                    options.certificateChain().toFile(), options.privateKey().toFile());
         }
         List<String> protocols = offersH2
                 ? List.of(ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1)
@@ -96,7 +97,8 @@ final class ClientTls {
             log.debug("Client TLS through {} (verify {}, ALPN {})", provider, options.verify(), protocols);
             return context;
         } catch (SSLException e) {
-            throw new UncheckedIOException(new IOException("cannot build the client's TLS context: " + e.getMessage(), e));
+            throw new UncheckedIOException(
+                    new IOException("cannot build the client's TLS context: " + e.getMessage(), e));
         } catch (IllegalArgumentException e) {
             throw new UncheckedIOException(new IOException("cannot read the client's TLS files: " + e.getMessage(), e));
         }

@@ -38,6 +38,7 @@ final class ConnectionPool {
     final int abandonedDrain;
     /** How long such a response may take to end. */
     final long abandonedDrainNanos;
+
     private final long pingIntervalNanos;
     /** Whether connections are expected to be HTTP/2, until one negotiates HTTP/1.1. */
     private boolean multiplexing;

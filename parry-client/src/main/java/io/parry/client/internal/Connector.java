@@ -3,12 +3,12 @@ package io.parry.client.internal;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.ReflectiveChannelFactory;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
@@ -194,11 +194,14 @@ final class Connector {
      * as SETTINGS_MAX_HEADER_LIST_SIZE; streams the server might open are closed at once.
      */
     private void addHttp2(Channel channel, ConnectionPool pool, ClientCall owner) {
-        Http2Settings settings = Http2Settings.defaultSettings()
-                .pushEnabled(false)
-                .maxHeaderListSize(maxResponseHeadersSize);
+        Http2Settings settings =
+                Http2Settings.defaultSettings().pushEnabled(false).maxHeaderListSize(maxResponseHeadersSize);
         channel.pipeline()
-                .addLast("h2", Http2FrameCodecBuilder.forClient().initialSettings(settings).build());
+                .addLast(
+                        "h2",
+                        Http2FrameCodecBuilder.forClient()
+                                .initialSettings(settings)
+                                .build());
         channel.pipeline().addLast("streams", new Http2MultiplexHandler(REFUSE_STREAMS));
         channel.pipeline().addLast("connection", new H2Connection(pool, owner));
     }

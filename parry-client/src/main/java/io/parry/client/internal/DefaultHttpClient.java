@@ -93,7 +93,8 @@ public final class DefaultHttpClient implements HttpClient {
         String target = request.target();
         boolean secure = target.regionMatches(true, 0, "https://", 0, "https://".length());
         if (!secure && !target.regionMatches(true, 0, "http://", 0, "http://".length())) {
-            throw new IllegalArgumentException("target: " + target + " (expected: an absolute http:// or https:// URL)");
+            throw new IllegalArgumentException(
+                    "target: " + target + " (expected: an absolute http:// or https:// URL)");
         }
         int start = secure ? "https://".length() : "http://".length();
         int end = start;

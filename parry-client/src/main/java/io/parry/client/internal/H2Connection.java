@@ -36,6 +36,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter {
      * every stream.
      */
     private static final int CONNECTION_WINDOW = 16 * 1024 * 1024;
+
     private static final int DEFAULT_WINDOW = 65_535;
 
     final ConnectionPool pool;
@@ -50,6 +51,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter {
     private boolean closed;
     /** Streams opened or being opened. */
     private int active;
+
     long idleSinceNanos = System.nanoTime();
     private long lastReadNanos = System.nanoTime();
     private long pingSentNanos;
@@ -191,8 +193,12 @@ final class H2Connection extends ChannelInboundHandlerAdapter {
         if (ready) {
             pool.discard(this);
         } else {
-            pool.connectFailed(owner, new ConnectionClosedException(
-                    "the HTTP/2 connection to " + pool.endpoint + " closed before its settings arrived", false, null));
+            pool.connectFailed(
+                    owner,
+                    new ConnectionClosedException(
+                            "the HTTP/2 connection to " + pool.endpoint + " closed before its settings arrived",
+                            false,
+                            null));
         }
         ctx.fireChannelInactive();
     }

@@ -80,7 +80,8 @@ final class H2Heads {
             case 7:
                 return !AsciiCase.equalsIgnoreCase(name, "upgrade");
             case 10:
-                return !AsciiCase.equalsIgnoreCase(name, "connection") && !AsciiCase.equalsIgnoreCase(name, "keep-alive");
+                return !AsciiCase.equalsIgnoreCase(name, "connection")
+                        && !AsciiCase.equalsIgnoreCase(name, "keep-alive");
             case 14:
                 return !AsciiCase.equalsIgnoreCase(name, "content-length");
             case 16:

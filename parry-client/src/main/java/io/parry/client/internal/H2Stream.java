@@ -32,7 +32,9 @@ import java.util.concurrent.CancellationException;
 /**
  * One call on an HTTP/2 stream (a child channel of {@link H2Connection}): writes the request as a
  * header block and data frames, turns the response's frames into an {@link HttpResponse} with a
- * streaming body, and enforces the call's deadlines. The stream's flow-control window is the
+ * streaming body, and enforces the call's deadlines. As on an HTTP/1.1 connection, the head is
+ * delivered when the body ends in the read that brought the head, or else when that read ends, so a
+ * small response reaches the caller whole (and a proxy writes it at once). The stream's flow-control window is the
  * response body's backpressure: a paused reader stops this stream's reads, so its window is not
  * given back and the upstream stops sending on it, while other streams go on. Trailers travel both
  * ways. A stream the upstream did not process (refused, RFC 9113 section 8.7, or above a GOAWAY's
@@ -40,16 +42,27 @@ import java.util.concurrent.CancellationException;
  * Every method runs on the connection's event loop.
  */
 final class H2Stream extends ChannelDuplexHandler implements CallStream {
+    private static final int MAX_UNSENT = 64 * 1024;
+
     private final H2Connection connection;
     private ClientCall call;
     private ChannelHandlerContext ctx;
     private RequestBodyWriter requestWriter;
     private InboundBody responseBody;
+    /** A response whose head came in the read in progress, held until its body ends or the read does. */
+    private HttpResponse heldResponse;
+
     private boolean requestDone;
+    /** Whether the request's head ended the stream, its body being empty. */
+    private boolean endedWithHead;
+
     private boolean headReceived;
     private boolean paused;
     /** Whether the upstream said it did not process the stream, so it may be sent elsewhere. */
     private boolean unprocessed;
+    /** Request body bytes written that have not left yet. */
+    private int unsent;
+
     private long responseDeadline;
     private long lastReadNanos;
 
@@ -81,8 +94,15 @@ final class H2Stream extends ChannelDuplexHandler implements CallStream {
             return;
         }
         long length = body.contentLength();
-        ctx.write(new DefaultHttp2HeadersFrame(H2Heads.request(current.request, current.endpoint, length), false),
-                ctx.voidPromise());
+        Http2Headers head = H2Heads.request(current.request, current.endpoint, length);
+        if (length == 0) {
+            // An empty body (a proxied GET's) ends the stream with the head; the body is still read
+            // to its end, so a body that breaks or turns out longer fails the call as any other.
+            endedWithHead = true;
+            ctx.write(new DefaultHttp2HeadersFrame(head, true)).addListener(written(current));
+        } else {
+            ctx.write(new DefaultHttp2HeadersFrame(head, false), ctx.voidPromise());
+        }
         RequestBodyWriter writer = new RequestBodyWriter(this, current, ctx.executor(), length);
         requestWriter = writer;
         try {
@@ -93,9 +113,14 @@ final class H2Stream extends ChannelDuplexHandler implements CallStream {
         ctx.flush();
     }
 
+    /**
+     * Whether another chunk may go: while less than 64 KiB of the body waits to leave (for the peer's
+     * window, or the socket). Counted here rather than read from the stream channel's writability,
+     * which a new stream's channel reports late, stalling a body until some other event.
+     */
     @Override
     public boolean isWritable(ClientCall forCall) {
-        return call == forCall && ctx.channel().isWritable();
+        return call == forCall && unsent < MAX_UNSENT;
     }
 
     @Override
@@ -104,7 +129,15 @@ final class H2Stream extends ChannelDuplexHandler implements CallStream {
             chunk.release();
             return;
         }
-        ctx.writeAndFlush(new DefaultHttp2DataFrame(chunk, false), ctx.voidPromise());
+        int size = chunk.readableBytes();
+        unsent += size;
+        ctx.writeAndFlush(new DefaultHttp2DataFrame(chunk, false)).addListener(done -> {
+            unsent -= size;
+            RequestBodyWriter writer = requestWriter;
+            if (writer != null && done.isSuccess()) {
+                writer.requestMore();
+            }
+        });
     }
 
     @Override
@@ -113,6 +146,9 @@ final class H2Stream extends ChannelDuplexHandler implements CallStream {
             return;
         }
         requestWriter = null;
+        if (endedWithHead) {
+            return;
+        }
         Object last = trailers.isEmpty()
                 ? new DefaultHttp2DataFrame(true)
                 : new DefaultHttp2HeadersFrame(H2Heads.trailers(trailers), true);
@@ -215,21 +251,13 @@ final class H2Stream extends ChannelDuplexHandler implements CallStream {
     }
 
     @Override
-    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        if (requestWriter != null && ctx.channel().isWritable()) {
-            requestWriter.requestMore();
-        }
-        ctx.fireChannelWritabilityChanged();
-    }
-
-    @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         ClientCall current = call;
         if (current != null) {
             if (unprocessed && current.mayResendUnprocessed()) {
                 end();
-                current.retriedAfter = new ConnectionClosedException(
-                        "the upstream did not process the stream", false, null);
+                current.retriedAfter =
+                        new ConnectionClosedException("the upstream did not process the stream", false, null);
                 current.requestSent = false;
                 connection.pool.acquire(current);
             } else {
@@ -291,16 +319,39 @@ final class H2Stream extends ChannelDuplexHandler implements CallStream {
             responseBody = new InboundBody(ctx.executor(), current, contentLength(headers));
             body = new ResponseBody(responseBody, current);
         }
-        InboundBody inbound = responseBody;
-        if (!current.deliver(HttpResponse.of(HttpStatus.of(code), headers, body))) {
-            abandon(current);
-            if (inbound != null) {
-                inbound.discard();
+        HttpResponse response = HttpResponse.of(HttpStatus.of(code), headers, body);
+        if (bodyless) {
+            deliver(current, response, null);
+            if (call == current) {
+                responseEnded(null, HttpHeaders.empty());
             }
-            return;
+        } else {
+            heldResponse = response;
         }
-        if (frame.isEndStream()) {
-            responseEnded(null, HttpHeaders.empty());
+    }
+
+    /** A response still held at the end of a read has more body to come: its head goes now. */
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (heldResponse != null) {
+            deliverHeld();
+        }
+        ctx.fireChannelReadComplete();
+    }
+
+    private void deliverHeld() {
+        HttpResponse response = heldResponse;
+        heldResponse = null;
+        deliver(call, response, responseBody);
+    }
+
+    /** Completes the call with its response; a call given up on meanwhile drops the response's body. */
+    private void deliver(ClientCall to, HttpResponse response, InboundBody body) {
+        if (!to.deliver(response)) {
+            abandon(to);
+            if (body != null) {
+                body.discard();
+            }
         }
     }
 
@@ -372,10 +423,16 @@ final class H2Stream extends ChannelDuplexHandler implements CallStream {
      * upstream answered in full (a gRPC server ending a call, say) and reads no more of it.
      */
     private void responseEnded(InboundBody body, HttpHeaders trailers) {
+        ClientCall current = call;
+        HttpResponse held = heldResponse;
+        heldResponse = null;
         responseBody = null;
-        end();
+        end(!requestDone);
         if (body != null) {
             body.onEnd(trailers);
+        }
+        if (held != null) {
+            deliver(current, held, body);
         }
     }
 
@@ -384,6 +441,12 @@ final class H2Stream extends ChannelDuplexHandler implements CallStream {
         ClientCall failed = call;
         if (failed == null) {
             return;
+        }
+        if (heldResponse != null) {
+            deliverHeld(); // Its body fails below, as if the head had gone at once.
+            if (call != failed) {
+                return; // The caller gave up on it.
+            }
         }
         InboundBody body = responseBody;
         boolean afterHead = headReceived;
@@ -395,13 +458,23 @@ final class H2Stream extends ChannelDuplexHandler implements CallStream {
         }
     }
 
-    /** Lets the call go; closing a stream that is still open resets it with CANCEL. */
+    /** Lets the call go and resets the stream with CANCEL if it is still open. */
     private void end() {
+        end(true);
+    }
+
+    /**
+     * Lets the call go; {@code reset} closes the stream channel, which resets a stream still open with
+     * CANCEL. A stream that ended both ways is left to the codec, which closes it once it has read the
+     * end: closed earlier, in the middle of that read, it would send a needless RST_STREAM.
+     */
+    private void end(boolean reset) {
         ClientCall current = call;
         call = null;
         current.state = ClientCall.DONE;
         current.connection = null;
         responseBody = null;
+        heldResponse = null;
         RequestBodyWriter writer = requestWriter;
         requestWriter = null;
         if (writer != null) {
@@ -411,7 +484,9 @@ final class H2Stream extends ChannelDuplexHandler implements CallStream {
             paused = false;
             ctx.channel().config().setAutoRead(true);
         }
-        ctx.close();
+        if (reset) {
+            ctx.close();
+        }
     }
 
     private static long contentLength(HttpHeaders headers) {

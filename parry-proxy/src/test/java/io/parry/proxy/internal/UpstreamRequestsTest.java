@@ -102,14 +102,18 @@ class UpstreamRequestsTest {
                 "content-type",
                 "application/grpc");
 
-        HttpRequest upstream = prepare(incoming, PeerContext.from("10.1.2.3"), ForwardingOptions.builder()
-                .xForwarded(false)
-                .forwarded(false)
-                .via("")
-                .build());
+        HttpRequest upstream = prepare(
+                incoming,
+                PeerContext.from("10.1.2.3"),
+                ForwardingOptions.builder()
+                        .xForwarded(false)
+                        .forwarded(false)
+                        .via("")
+                        .build());
 
         assertThat(upstream.headers())
-                .isEqualTo(HttpHeaders.of("te", "trailers", "content-type", "application/grpc", "host", "shop.example"));
+                .isEqualTo(
+                        HttpHeaders.of("te", "trailers", "content-type", "application/grpc", "host", "shop.example"));
     }
 
     @Test
@@ -117,7 +121,11 @@ class UpstreamRequestsTest {
         HttpRequest upstream = prepare(
                 get("/a", "host", "shop.example", "TE", "gzip, trailers"),
                 PeerContext.from("10.1.2.3"),
-                ForwardingOptions.builder().xForwarded(false).forwarded(false).via("").build());
+                ForwardingOptions.builder()
+                        .xForwarded(false)
+                        .forwarded(false)
+                        .via("")
+                        .build());
 
         assertThat(upstream.headers().contains("te")).isFalse();
     }

@@ -23,7 +23,8 @@ class UpstreamTlsConfigTest {
         Path ca = pem("ca.pem");
         Path chain = pem("gateway.pem");
         Path key = pem("gateway-key.pem");
-        String yaml = """
+        String yaml =
+                """
                 upstreams:
                   api:
                     endpoints: [10.0.0.7:8443, http://10.0.0.8:8443]
@@ -34,11 +35,14 @@ class UpstreamTlsConfigTest {
                       clientCertificate: { chain: %s, key: %s }
                 routes:
                   - { match: { prefix: /api }, proxy: { upstream: api } }
-                """.formatted(ca, chain, key);
+                """
+                        .formatted(ca, chain, key);
 
-        UpstreamConfig api = ConfigLoader.parse(yaml, "gw.yaml", Map.of()).upstreams().get("api");
+        UpstreamConfig api =
+                ConfigLoader.parse(yaml, "gw.yaml", Map.of()).upstreams().get("api");
 
-        assertThat(api.endpoints()).extracting(Endpoint::origin)
+        assertThat(api.endpoints())
+                .extracting(Endpoint::origin)
                 .containsExactly("https://10.0.0.7:8443", "https://10.0.0.8:8443");
         ClientOptions client = api.client();
         assertThat(client.protocol()).isEqualTo(ClientProtocol.H2);
@@ -52,7 +56,8 @@ class UpstreamTlsConfigTest {
 
     @Test
     void speaksTlsToHttpsEndpointsWithTheDefaultsAndCleartextOtherwise() {
-        String yaml = """
+        String yaml =
+                """
                 upstreams:
                   secure: { endpoints: [https://api.example.com], protocol: h2c }
                   plain: { endpoints: [127.0.0.1:9000] }
@@ -62,7 +67,8 @@ class UpstreamTlsConfigTest {
                   - { match: { prefix: /a }, proxy: { upstream: secure } }
                 """;
 
-        Map<String, UpstreamConfig> upstreams = ConfigLoader.parse(yaml, "gw.yaml", Map.of()).upstreams();
+        Map<String, UpstreamConfig> upstreams =
+                ConfigLoader.parse(yaml, "gw.yaml", Map.of()).upstreams();
 
         assertThat(upstreams.get("secure").endpoints().get(0).origin()).isEqualTo("https://api.example.com:443");
         assertThat(upstreams.get("secure").client().protocol()).isEqualTo(ClientProtocol.H2C);
@@ -75,7 +81,8 @@ class UpstreamTlsConfigTest {
 
     @Test
     void reportsAnUnknownProtocolAndMissingFiles() {
-        String yaml = """
+        String yaml =
+                """
                 upstreams:
                   api:
                     endpoints: [10.0.0.7:8443]
