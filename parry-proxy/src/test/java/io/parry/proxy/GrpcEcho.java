@@ -10,11 +10,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A gRPC service for the proxy's tests, described by hand (no generated code): messages are raw
  * bytes. {@code Unary} answers {@code echo <request>}, {@code Fail} answers NOT_FOUND, {@code Slow}
- * never answers, and {@code Chat} (bidirectional streaming) answers each message as it comes.
+ * never answers, and {@code Chat} (bidirectional streaming) answers each message as it comes and
+ * counts the calls its clients cancelled ({@link #cancelled}).
  */
 final class GrpcEcho {
     static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
@@ -38,6 +40,9 @@ final class GrpcEcho {
     static final MethodDescriptor<byte[], byte[]> SLOW = method("Slow", MethodDescriptor.MethodType.UNARY);
     static final MethodDescriptor<byte[], byte[]> CHAT = method("Chat", MethodDescriptor.MethodType.BIDI_STREAMING);
 
+    /** How many Chat calls ended by their client's cancellation. */
+    static final AtomicInteger cancelled = new AtomicInteger();
+
     private GrpcEcho() {}
 
     static ServerServiceDefinition service() {
@@ -59,7 +64,11 @@ final class GrpcEcho {
                     }
 
                     @Override
-                    public void onError(Throwable t) {}
+                    public void onError(Throwable failure) {
+                        if (Status.fromThrowable(failure).getCode() == Status.Code.CANCELLED) {
+                            cancelled.incrementAndGet();
+                        }
+                    }
 
                     @Override
                     public void onCompleted() {
