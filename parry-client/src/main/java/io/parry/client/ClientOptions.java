@@ -23,7 +23,10 @@ import java.util.List;
  *   <li>{@code tracing}: whether calls carry a trace (default true), see {@link Builder#tracing(boolean)};
  *   <li>{@code nameServers}: the DNS servers that resolve endpoint names (default: the system's, from
  *       {@code /etc/resolv.conf}); {@code /etc/hosts} is read first either way. Resolution counts
- *       towards the connect timeout.
+ *       towards the connect timeout;
+ *   <li>{@code protocol}: the HTTP version spoken to endpoints (default {@link ClientProtocol#HTTP1});
+ *   <li>{@code tls}: how TLS is spoken to {@linkplain Endpoint#secure() secure endpoints} (default:
+ *       verified against the system's trust store, see {@link ClientTlsOptions}).
  * </ul>
  */
 public final class ClientOptions {
@@ -37,6 +40,8 @@ public final class ClientOptions {
     private final int eventLoopThreads;
     private final boolean tracing;
     private final List<InetSocketAddress> nameServers;
+    private final ClientProtocol protocol;
+    private final ClientTlsOptions tls;
 
     private ClientOptions(Builder builder) {
         this.pool = builder.pool;
@@ -47,6 +52,8 @@ public final class ClientOptions {
         this.eventLoopThreads = builder.eventLoopThreads;
         this.tracing = builder.tracing;
         this.nameServers = builder.nameServers;
+        this.protocol = builder.protocol;
+        this.tls = builder.tls;
     }
 
     /** The defaults. */
@@ -69,7 +76,9 @@ public final class ClientOptions {
                 .transport(transport)
                 .eventLoopThreads(eventLoopThreads)
                 .tracing(tracing)
-                .nameServers(nameServers);
+                .nameServers(nameServers)
+                .protocol(protocol)
+                .tls(tls);
     }
 
     /** The pool options. */
@@ -112,6 +121,16 @@ public final class ClientOptions {
         return nameServers;
     }
 
+    /** The HTTP version spoken to endpoints. */
+    public ClientProtocol protocol() {
+        return protocol;
+    }
+
+    /** How TLS is spoken to secure endpoints. */
+    public ClientTlsOptions tls() {
+        return tls;
+    }
+
     @Override
     public boolean equals(Object other) {
         return other instanceof ClientOptions that && Arrays.equals(values(), that.values());
@@ -127,7 +146,7 @@ public final class ClientOptions {
         return "ClientOptions{pool=" + pool + ", timeouts=" + timeouts + ", maxResponseHeadersSize="
                 + maxResponseHeadersSize + ", maxInitialLineLength=" + maxInitialLineLength + ", transport=" + transport
                 + ", eventLoopThreads=" + eventLoopThreads + ", tracing=" + tracing + ", nameServers=" + nameServers
-                + "}";
+                + ", protocol=" + protocol + ", tls=" + tls + "}";
     }
 
     /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
@@ -140,7 +159,9 @@ public final class ClientOptions {
             transport,
             eventLoopThreads,
             tracing,
-            nameServers
+            nameServers,
+            protocol,
+            tls
         };
     }
 
@@ -154,6 +175,8 @@ public final class ClientOptions {
         private int eventLoopThreads = Runtime.getRuntime().availableProcessors();
         private boolean tracing = true;
         private List<InetSocketAddress> nameServers = List.of();
+        private ClientProtocol protocol = ClientProtocol.HTTP1;
+        private ClientTlsOptions tls = ClientTlsOptions.ofDefault();
 
         private Builder() {}
 
@@ -212,6 +235,18 @@ public final class ClientOptions {
          */
         public Builder nameServers(List<InetSocketAddress> servers) {
             this.nameServers = List.copyOf(requireNonNull(servers, "servers"));
+            return this;
+        }
+
+        /** Sets the HTTP version spoken to endpoints (default {@link ClientProtocol#HTTP1}). */
+        public Builder protocol(ClientProtocol protocol) {
+            this.protocol = requireNonNull(protocol, "protocol");
+            return this;
+        }
+
+        /** Sets how TLS is spoken to secure endpoints. */
+        public Builder tls(ClientTlsOptions tls) {
+            this.tls = requireNonNull(tls, "tls");
             return this;
         }
 

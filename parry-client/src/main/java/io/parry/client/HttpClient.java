@@ -10,8 +10,10 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
- * A non-blocking, pooled HTTP/1.1 client with the same shape as a server handler: a request in, a
- * stage of a streaming response out.
+ * A non-blocking, pooled HTTP/1.1 and HTTP/2 client with the same shape as a server handler: a
+ * request in, a stage of a streaming response out. It speaks the version its options say ({@link
+ * ClientOptions#protocol()}), TLS to {@linkplain Endpoint#secure() secure endpoints} ({@link
+ * ClientOptions#tls()}); the calls, responses and failures are the same whatever the protocol.
  *
  * <p>A call made on a Parry server's event loop runs on that loop, connection and all, so a proxied
  * exchange never changes thread; calls from any other thread use the client's own event loops,
@@ -60,9 +62,10 @@ public interface HttpClient extends ClientSender, AutoCloseable {
     CompletionStage<HttpResponse> send(Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts);
 
     /**
-     * Sends a request whose target is an absolute {@code http://host:port/path} URL to that host.
+     * Sends a request whose target is an absolute {@code http://host:port/path} or {@code
+     * https://host:port/path} URL to that host.
      *
-     * @throws IllegalArgumentException if the target is not an absolute {@code http} URL
+     * @throws IllegalArgumentException if the target is not an absolute {@code http} or {@code https} URL
      */
     CompletionStage<HttpResponse> send(HttpRequest request);
 

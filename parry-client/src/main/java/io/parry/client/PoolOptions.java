@@ -25,7 +25,10 @@ import java.util.Arrays;
  *       closes at once, as NGINX does);
  *   <li>{@code abandonedDrainTime}: how long such a response may take to end; after that, or after
  *       one of the call's own timeouts, the connection closes (default 1 s; zero closes at once). Callers that give up on a slow upstream then cost
- *       it no new connections when the next calls come.
+ *       it no new connections when the next calls come;
+ *   <li>{@code pingInterval}: an HTTP/2 connection that received nothing for this long is sent a PING,
+ *       and closed when another interval passes without an answer, so a connection a middlebox
+ *       dropped is found before a call needs it (default 30 s; zero sends none).
  * </ul>
  *
  * A pooled connection is handed out only if it is still open and has not received anything while
@@ -41,6 +44,7 @@ public final class PoolOptions {
     private final Duration maxLifetime;
     private final int abandonedDrain;
     private final Duration abandonedDrainTime;
+    private final Duration pingInterval;
 
     private PoolOptions(Builder builder) {
         this.maxConnections = builder.maxConnections;
@@ -49,6 +53,7 @@ public final class PoolOptions {
         this.maxLifetime = builder.maxLifetime;
         this.abandonedDrain = builder.abandonedDrain;
         this.abandonedDrainTime = builder.abandonedDrainTime;
+        this.pingInterval = builder.pingInterval;
     }
 
     /** The defaults. */
@@ -69,7 +74,8 @@ public final class PoolOptions {
                 .idleTimeout(idleTimeout)
                 .maxLifetime(maxLifetime)
                 .abandonedDrain(abandonedDrain)
-                .abandonedDrainTime(abandonedDrainTime);
+                .abandonedDrainTime(abandonedDrainTime)
+                .pingInterval(pingInterval);
     }
 
     /** The most open connections per endpoint and event loop. */
@@ -102,11 +108,16 @@ public final class PoolOptions {
         return abandonedDrainTime;
     }
 
+    /** How long an HTTP/2 connection may receive nothing before it is sent a PING; zero sends none. */
+    public Duration pingInterval() {
+        return pingInterval;
+    }
+
     @Override
     public String toString() {
         return "PoolOptions{maxConnections=" + maxConnections + ", maxPending=" + maxPending + ", idleTimeout="
                 + idleTimeout + ", maxLifetime=" + maxLifetime + ", abandonedDrain=" + abandonedDrain
-                + ", abandonedDrainTime=" + abandonedDrainTime + "}";
+                + ", abandonedDrainTime=" + abandonedDrainTime + ", pingInterval=" + pingInterval + "}";
     }
 
     @Override
@@ -121,7 +132,9 @@ public final class PoolOptions {
 
     /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
     private Object[] values() {
-        return new Object[] {maxConnections, maxPending, idleTimeout, maxLifetime, abandonedDrain, abandonedDrainTime};
+        return new Object[] {
+            maxConnections, maxPending, idleTimeout, maxLifetime, abandonedDrain, abandonedDrainTime, pingInterval
+        };
     }
 
     /** Builds {@link PoolOptions}; not thread-safe. */
@@ -132,6 +145,7 @@ public final class PoolOptions {
         private Duration maxLifetime = Duration.ZERO;
         private int abandonedDrain = 64 * 1024;
         private Duration abandonedDrainTime = Duration.ofSeconds(1);
+        private Duration pingInterval = Duration.ofSeconds(30);
 
         private Builder() {}
 
@@ -171,6 +185,12 @@ public final class PoolOptions {
             return this;
         }
 
+        /** Sets how long an HTTP/2 connection may receive nothing before it is sent a PING; zero sends none. */
+        public Builder pingInterval(Duration pingInterval) {
+            this.pingInterval = requireNonNull(pingInterval, "pingInterval");
+            return this;
+        }
+
         /**
          * The options.
          *
@@ -194,6 +214,9 @@ public final class PoolOptions {
             }
             if (abandonedDrainTime.isNegative()) {
                 throw new IllegalArgumentException("abandonedDrainTime: " + abandonedDrainTime + " (expected: >= 0)");
+            }
+            if (pingInterval.isNegative()) {
+                throw new IllegalArgumentException("pingInterval: " + pingInterval + " (expected: >= 0)");
             }
             return new PoolOptions(this);
         }

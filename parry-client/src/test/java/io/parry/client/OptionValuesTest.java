@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.parry.client.upstream.HealthCheck;
 import io.parry.client.upstream.OutlierDetection;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
@@ -42,6 +43,29 @@ class OptionValuesTest {
                                 .nameServers(List.of(new InetSocketAddress("127.0.0.1", 53)))
                                 .pool(PoolOptions.builder().maxConnections(4).build())
                                 .build()),
+                example(
+                        ClientTlsOptions.builder()
+                                .caBundle(Path.of("ca.pem"))
+                                .sniName("api.internal")
+                                .clientCertificate(Path.of("gw.pem"), Path.of("gw-key.pem"))
+                                .build(),
+                        ClientTlsOptions.builder()
+                                .caBundle(Path.of("ca.pem"))
+                                .sniName("api.internal")
+                                .clientCertificate(Path.of("gw.pem"), Path.of("gw-key.pem"))
+                                .build(),
+                        o -> ((ClientTlsOptions) o).toBuilder().build(),
+                        ClientTlsOptions.builder()
+                                .caBundle(Path.of("ca.pem"))
+                                .sniName("api.internal")
+                                .clientCertificate(Path.of("gw.pem"), Path.of("gw-key.pem"))
+                                .verify(false)
+                                .build()),
+                example(
+                        ClientOptions.builder().protocol(ClientProtocol.H2).build(),
+                        ClientOptions.builder().protocol(ClientProtocol.H2).build(),
+                        o -> ((ClientOptions) o).toBuilder().build(),
+                        ClientOptions.builder().protocol(ClientProtocol.H2C).build()),
                 example(
                         HealthCheck.builder("/health").healthyThreshold(4).build(),
                         HealthCheck.builder("/health").healthyThreshold(4).build(),

@@ -2,6 +2,7 @@ package io.parry.proxy;
 
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.parry.client.ClientException;
+import io.parry.client.ClientTimeouts;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.Endpoint;
 import io.parry.client.upstream.Upstream;
@@ -39,6 +40,9 @@ final class ProxyCall {
     private static final Throwable FAILED_STATUS = new StatusFailure();
 
     private final ProxyHandler proxy;
+    /** The upstream call's timeouts, or {@code null} for those of the upstream's client. */
+    private final ClientTimeouts timeouts;
+
     private final RequestContext ctx;
     private HttpRequest request;
     private final GuardedUpstream group;
@@ -62,8 +66,15 @@ final class ProxyCall {
 
     private boolean cancelled;
 
-    ProxyCall(ProxyHandler proxy, RequestContext ctx, HttpRequest request, GuardedUpstream group, boolean replayable) {
+    ProxyCall(
+            ProxyHandler proxy,
+            RequestContext ctx,
+            HttpRequest request,
+            GuardedUpstream group,
+            boolean replayable,
+            ClientTimeouts timeouts) {
         this.proxy = proxy;
+        this.timeouts = timeouts;
         this.ctx = ctx;
         this.request = request;
         this.group = group;
@@ -168,9 +179,9 @@ final class ProxyCall {
     /** The client's stage; a client that throws instead of failing it fails the attempt all the same. */
     private CompletableFuture<HttpResponse> send(Endpoint endpoint, HttpRequest outbound) {
         try {
-            return (proxy.timeouts == null
+            return (timeouts == null
                             ? group.client().send(endpoint, outbound)
-                            : group.client().send(endpoint, outbound, proxy.timeouts))
+                            : group.client().send(endpoint, outbound, timeouts))
                     .toCompletableFuture();
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);

@@ -6,6 +6,7 @@ import io.parry.client.ClientTimeouts;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
+import io.parry.http.HttpStatusException;
 import io.parry.http.spi.FixedBody;
 import io.parry.proxy.internal.WebSocketUpgrades;
 import io.parry.server.Handler;
@@ -35,6 +36,13 @@ import java.util.function.Function;
  * {@code h2c}, say, reaches the upstream as a plain HTTP/1.1 request. Response bodies stream as they
  * arrive, so server-sent events reach the client one by one; only the upstream call's body-idle
  * timeout (and a whole-call timeout, if one is set) limits how long a response may stream.
+ * <p>A gRPC call ({@code content-type: application/grpc*}) gets a gRPC status instead of a problem
+ * page: HTTP 200 with {@code grpc-status} (UNAVAILABLE 14 when no endpoint can take it,
+ * DEADLINE_EXCEEDED 4 when the upstream is too slow) and no body; an upstream error status without
+ * {@code grpc-status} is turned into one too. Its {@code grpc-timeout} is the upstream call's
+ * deadline when shorter than the configured call timeout. {@code TE: trailers}, which gRPC requires,
+ * is forwarded; the client speaks HTTP/1.1 or HTTP/2 to the upstream as its options say, and the
+ * proxy is the same either way.
  *
  * <p>Every attempt carries the request's trace in a span of its own: the caller's trace fields are
  * dropped and the upstream's client, called in the request's context, sends a child of the server's
@@ -109,19 +117,34 @@ public final class ProxyHandler implements Handler {
         }
         GuardedUpstream upstream = upstreams.apply(request);
         if (upstream == null) {
-            return CompletableFuture.failedFuture(ProxyFailures.noUpstream());
+            return refused(request, ProxyFailures.noUpstream());
         }
         if (!upstream.tryEnter()) {
-            return CompletableFuture.failedFuture(
-                    ProxyFailures.busy(upstream.upstream().name()));
+            return refused(request, ProxyFailures.busy(upstream.upstream().name()));
         }
         budget.deposit();
+        if (!GrpcCalls.isGrpc(request)) {
+            return proxy(ctx, request, upstream, timeouts);
+        }
+        ClientTimeouts configured =
+                timeouts != null ? timeouts : upstream.client().options().timeouts();
+        return GrpcCalls.answer(proxy(ctx, request, upstream, GrpcCalls.timeouts(request, configured)));
+    }
+
+    private CompletableFuture<HttpResponse> proxy(
+            RequestContext ctx, HttpRequest request, GuardedUpstream upstream, ClientTimeouts callTimeouts) {
         HttpBody body = request.body();
         boolean replayable = isReplayable(body);
         if (replayable || !fitsReplayBuffer(body)) {
-            return new ProxyCall(this, ctx, request, upstream, replayable).start();
+            return new ProxyCall(this, ctx, request, upstream, replayable, callTimeouts).start();
         }
-        return new ProxyCall(this, ctx, request, upstream, true).startBuffered(retry.replayBufferSize());
+        return new ProxyCall(this, ctx, request, upstream, true, callTimeouts).startBuffered(retry.replayBufferSize());
+    }
+
+    private static CompletableFuture<HttpResponse> refused(HttpRequest request, HttpStatusException refusal) {
+        return GrpcCalls.isGrpc(request)
+                ? CompletableFuture.completedFuture(GrpcCalls.status(refusal))
+                : CompletableFuture.failedFuture(refusal);
     }
 
     private static boolean isReplayable(HttpBody body) {

@@ -38,7 +38,7 @@ final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFl
 
     int state = NEW;
     ConnectionPool pool;
-    ClientConnection connection;
+    CallStream connection;
     /** Whether a connection is being opened on behalf of this call. */
     boolean ownsConnect;
     /** Whether any byte of the call may have reached the upstream: set when its first write starts. */
@@ -75,6 +75,15 @@ final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFl
                 && !isDone()
                 && request.method().isIdempotent()
                 && request.body() instanceof FixedBody;
+    }
+
+    /**
+     * Whether a call the upstream did not process (a refused stream, or one above a GOAWAY's last
+     * stream id) may be sent again: whatever its method (RFC 9113, section 8.7), once, with a body
+     * that can be read again.
+     */
+    boolean mayResendUnprocessed() {
+        return retriedAfter == null && !isDone() && request.body() instanceof FixedBody;
     }
 
     boolean isWaitingIn(ConnectionPool pool) {

@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * time and the call's timeouts, and the connection is reused. An idle connection keeps reading: anything
  * it receives, or its closing, marks it dead at once. Every method runs on the connection's event loop.
  */
-final class ClientConnection extends ChannelDuplexHandler {
+final class ClientConnection extends ChannelDuplexHandler implements CallStream {
     static final int CONNECTING = 0;
     static final int IDLE = 1;
     static final int BUSY = 2;
@@ -146,11 +146,13 @@ final class ClientConnection extends ChannelDuplexHandler {
         ctx.flush();
     }
 
-    boolean isWritable(ClientCall forCall) {
+    @Override
+    public boolean isWritable(ClientCall forCall) {
         return call == forCall && ctx.channel().isWritable();
     }
 
-    void writeBodyChunk(ClientCall forCall, ByteBuf chunk) {
+    @Override
+    public void writeBodyChunk(ClientCall forCall, ByteBuf chunk) {
         // An empty chunk would read as the last one in the chunked coding, and is nothing otherwise.
         if (call != forCall || !chunk.isReadable()) {
             chunk.release();
@@ -165,7 +167,8 @@ final class ClientConnection extends ChannelDuplexHandler {
         }
     }
 
-    void writeBodyEnd(ClientCall forCall, HttpHeaders trailers) {
+    @Override
+    public void writeBodyEnd(ClientCall forCall, HttpHeaders trailers) {
         if (call != forCall) {
             return;
         }
@@ -178,21 +181,24 @@ final class ClientConnection extends ChannelDuplexHandler {
         });
     }
 
-    void requestBodyFailed(ClientCall forCall, Throwable cause) {
+    @Override
+    public void requestBodyFailed(ClientCall forCall, Throwable cause) {
         if (call == forCall) {
             requestWriter = null;
             fail(new RequestBodyException("the request body failed: " + cause, cause));
         }
     }
 
-    void pauseReading(ClientCall forCall) {
+    @Override
+    public void pauseReading(ClientCall forCall) {
         if (call == forCall && !paused && !draining) {
             paused = true;
             ctx.channel().config().setAutoRead(false);
         }
     }
 
-    void resumeReading(ClientCall forCall) {
+    @Override
+    public void resumeReading(ClientCall forCall) {
         if (call == forCall && paused) {
             paused = false;
             lastReadNanos = System.nanoTime();
@@ -204,7 +210,8 @@ final class ClientConnection extends ChannelDuplexHandler {
      * The caller gave up on the call or its body: drain the rest of the response when that can keep
      * the connection, close otherwise, without failing anything the caller still sees.
      */
-    void abandon(ClientCall forCall) {
+    @Override
+    public void abandon(ClientCall forCall) {
         if (call != forCall || draining) {
             return;
         }

@@ -30,6 +30,7 @@ final class ClientLoops {
     private static final long CLOSE_WAIT_SECONDS = 5;
 
     private final ClientOptions options;
+    private final ClientTls tls;
     private final ConcurrentHashMap<EventExecutor, LoopPools> loops = new ConcurrentHashMap<>();
     private final AtomicInteger nextOwn = new AtomicInteger();
     private volatile LoopPools[] own;
@@ -38,6 +39,7 @@ final class ClientLoops {
 
     ClientLoops(ClientOptions options) {
         this.options = options;
+        this.tls = new ClientTls(options);
     }
 
     /**
@@ -45,7 +47,7 @@ final class ClientLoops {
      * current when there is one.
      */
     ClientCall call(Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts, CallerContext caller) {
-        String key = endpoint.authority();
+        String key = endpoint.origin();
         LoopPools loop = choose(key);
         ClientCall call = new ClientCall(loop, key, endpoint, request, timeouts, caller);
         if (loop.loop.inEventLoop()) {
@@ -66,7 +68,7 @@ final class ClientLoops {
 
     /** The endpoint's pool counts summed over loops. */
     PoolStats stats(Endpoint endpoint) {
-        String key = endpoint.authority();
+        String key = endpoint.origin();
         int active = 0;
         int idle = 0;
         int pending = 0;
@@ -138,7 +140,7 @@ final class ClientLoops {
         if (transport == null) {
             return null;
         }
-        LoopPools created = new LoopPools((EventLoop) executor, transport, options);
+        LoopPools created = new LoopPools((EventLoop) executor, transport, options, tls);
         LoopPools existing = loops.putIfAbsent(executor, created);
         if (existing != null) {
             return existing;
@@ -175,7 +177,7 @@ final class ClientLoops {
             group = transport.newEventLoopGroup(options.eventLoopThreads(), "parry-client");
             List<LoopPools> started = new ArrayList<>(options.eventLoopThreads());
             for (EventExecutor executor : group) {
-                LoopPools loop = new LoopPools((EventLoop) executor, transport, options);
+                LoopPools loop = new LoopPools((EventLoop) executor, transport, options, tls);
                 loops.put(executor, loop);
                 started.add(loop);
             }

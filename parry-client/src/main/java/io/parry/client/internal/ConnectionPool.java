@@ -1,6 +1,7 @@
 package io.parry.client.internal;
 
 import io.parry.client.CallTimeoutException;
+import io.parry.client.ClientProtocol;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.Endpoint;
 import io.parry.client.PoolExhaustedException;
@@ -19,6 +20,12 @@ import java.util.List;
  * otherwise queues, up to {@code maxPending} calls beyond those whose connection is being opened.
  * Whenever a connection comes free, the oldest waiting call takes it. The pool changes its state
  * before it completes a call, so code run by that completion sees a consistent pool.
+ *
+ * <p>HTTP/2 connections ({@link H2Connection}) are shared: a call takes a stream on the oldest one
+ * with room under the upstream's stream limit, and another connection is opened only when all are
+ * full. While a client that speaks HTTP/2 waits for its first connection, calls queue behind it
+ * instead of opening one each; if TLS negotiation settles on HTTP/1.1, the pool goes back to one call
+ * per connection.
  */
 final class ConnectionPool {
     final Endpoint endpoint;
@@ -32,8 +39,14 @@ final class ConnectionPool {
     /** How long such a response may take to end. */
     final long abandonedDrainNanos;
 
+    private final long pingIntervalNanos;
+    /** Whether connections are expected to be HTTP/2, until one negotiates HTTP/1.1. */
+    private boolean multiplexing;
+
     private final ArrayDeque<ClientConnection> idle = new ArrayDeque<>();
     private final ArrayDeque<ClientCall> waiters = new ArrayDeque<>();
+    /** HTTP/2 connections, oldest first, including those going away until they close. */
+    private final List<H2Connection> shared = new ArrayList<>();
     /** Busy connections, linked through the connections, for deadline checks. */
     private ClientConnection busyHead;
 
@@ -55,12 +68,20 @@ final class ConnectionPool {
         this.maxLifetimeNanos = Durations.nanos(options.maxLifetime());
         this.abandonedDrain = options.abandonedDrain();
         this.abandonedDrainNanos = Durations.nanos(options.abandonedDrainTime());
+        this.pingIntervalNanos = Durations.nanos(options.pingInterval());
+        this.multiplexing = loop.options.protocol() != ClientProtocol.HTTP1;
     }
 
     /** Gives the call a connection now, opens one for it, queues it, or fails it when the queue is full. */
     void acquire(ClientCall call) {
         call.pool = this;
         long now = System.nanoTime();
+        H2Connection multiplexed = withRoom(now);
+        if (multiplexed != null) {
+            multiplexed.open(call);
+            publish();
+            return;
+        }
         ClientConnection connection;
         while ((connection = idle.pollFirst()) != null) {
             if (connection.isReusable(now, idleTimeoutNanos, maxLifetimeNanos)) {
@@ -68,6 +89,12 @@ final class ConnectionPool {
                 return;
             }
             drop(connection);
+        }
+        if (multiplexing && connecting > 0 && waiters.size() < maxPending) {
+            call.state = ClientCall.WAITING; // Behind a connection that will carry many streams.
+            waiters.add(call);
+            publish();
+            return;
         }
         if (open < maxConnections) {
             call.state = ClientCall.WAITING;
@@ -99,6 +126,56 @@ final class ConnectionPool {
             backfill();
         }
         publish();
+    }
+
+    /** An HTTP/2 connection opened for {@code owner} is ready: waiting calls take its streams. */
+    void connected(H2Connection connection, ClientCall owner) {
+        connecting--;
+        owner.ownsConnect = false;
+        shared.add(connection);
+        if (closed) {
+            connection.clientClosed();
+            return;
+        }
+        serve(connection);
+        backfill();
+        publish();
+    }
+
+    /** A TLS connection of a client that offers HTTP/2 settled on HTTP/1.1: one call per connection. */
+    void negotiatedHttp1() {
+        multiplexing = false;
+        backfill();
+    }
+
+    /** A stream of the connection ended, or its limit rose: the next waiting calls take its room. */
+    void streamEnded(H2Connection connection) {
+        if (!closed && shared.contains(connection)) {
+            if (connection.isGoingAway() && connection.isIdle()) {
+                connection.close();
+            } else {
+                serve(connection);
+            }
+        }
+        publish();
+    }
+
+    /** The upstream sent GOAWAY: no new streams there; it closes once its streams end. */
+    void goingAway(H2Connection connection) {
+        if (connection.isIdle()) {
+            connection.close();
+        }
+        backfill();
+        publish();
+    }
+
+    /** The HTTP/2 connection closed. */
+    void discard(H2Connection connection) {
+        if (shared.remove(connection)) {
+            open--;
+            backfill();
+            publish();
+        }
     }
 
     /**
@@ -184,6 +261,15 @@ final class ConnectionPool {
             connection.checkDeadlines(now);
             connection = next;
         }
+        for (H2Connection connection : List.copyOf(shared)) {
+            if (connection.isIdle()
+                    && ((idleTimeoutNanos > 0 && now - connection.idleSinceNanos >= idleTimeoutNanos)
+                            || connection.isTooOld(now, maxLifetimeNanos))) {
+                connection.close();
+            } else {
+                connection.checkDeadlines(now, pingIntervalNanos);
+            }
+        }
         List<ClientCall> expired = null;
         for (ClientCall call : waiters) {
             if (call.callExpired(now)) {
@@ -216,6 +302,9 @@ final class ConnectionPool {
         }
         while (busyHead != null) {
             busyHead.clientClosed();
+        }
+        for (H2Connection multiplexed : List.copyOf(shared)) {
+            multiplexed.clientClosed();
         }
         publish();
         for (ClientCall call : waiting) {
@@ -279,8 +368,18 @@ final class ConnectionPool {
         connection.start(call);
     }
 
-    /** Opens connections for waiting calls that have none coming, while there is room. */
+    /**
+     * Opens connections for waiting calls that have none coming, while there is room: one for each,
+     * or for HTTP/2, one at a time, as one carries many.
+     */
     private void backfill() {
+        if (multiplexing) {
+            ClientCall uncovered = connecting == 0 && !closed && open < maxConnections ? uncovered() : null;
+            if (uncovered != null) {
+                startConnect(uncovered);
+            }
+            return;
+        }
         while (!closed && open < maxConnections) {
             ClientCall uncovered = null;
             for (ClientCall call : waiters) {
@@ -293,6 +392,33 @@ final class ConnectionPool {
                 return;
             }
             startConnect(uncovered);
+        }
+    }
+
+    private ClientCall uncovered() {
+        for (ClientCall call : waiters) {
+            if (!call.ownsConnect && !call.isDone()) {
+                return call;
+            }
+        }
+        return null;
+    }
+
+    /** The oldest HTTP/2 connection with room for another stream, or {@code null}. */
+    private H2Connection withRoom(long now) {
+        for (int i = 0; i < shared.size(); i++) {
+            H2Connection connection = shared.get(i);
+            if (connection.hasCapacity() && !connection.isTooOld(now, maxLifetimeNanos)) {
+                return connection;
+            }
+        }
+        return null;
+    }
+
+    private void serve(H2Connection connection) {
+        ClientCall next;
+        while (connection.hasCapacity() && (next = nextWaiter()) != null) {
+            connection.open(next);
         }
     }
 
@@ -328,8 +454,14 @@ final class ConnectionPool {
     }
 
     private void publish() {
-        activeCount = busy;
-        idleCount = idle.size();
+        int sharedIdle = 0;
+        for (int i = 0; i < shared.size(); i++) {
+            if (shared.get(i).isIdle()) {
+                sharedIdle++;
+            }
+        }
+        activeCount = busy + shared.size() - sharedIdle;
+        idleCount = idle.size() + sharedIdle;
         pendingCount = waiters.size();
     }
 }

@@ -3,15 +3,25 @@ package io.parry.client.internal;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.ReflectiveChannelFactory;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeTimeoutException;
 import io.netty.util.NetUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.parry.client.ClientOptions;
+import io.parry.client.ClientProtocol;
 import io.parry.client.ConnectTimeoutException;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.Endpoint;
@@ -27,22 +37,37 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Opens connections on one event loop: resolves the endpoint's name (IP literals skip resolution),
- * then connects a channel of the loop's transport with a {@link ResponseDecoder} and a {@link
- * ClientConnection} in its pipeline; the connection writes requests as bytes itself ({@link
- * RequestHeads}). Confined to its event loop.
+ * then connects a channel of the loop's transport. An HTTP/1.1 connection has a {@link
+ * ResponseDecoder} and a {@link ClientConnection} in its pipeline; the connection writes requests as
+ * bytes itself ({@link RequestHeads}). An HTTP/2 one has Netty's frame codec and multiplexer and an
+ * {@link H2Connection}. To a secure endpoint, TLS comes first, and ALPN decides between the two when
+ * the client offers HTTP/2. Confined to its event loop.
  */
 final class Connector {
     private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
+    /** Push is off, so a stream the server opens is a protocol error; it is closed at once. */
+    private static final ChannelInitializer<Channel> REFUSE_STREAMS = new ChannelInitializer<>() {
+        @Override
+        protected void initChannel(Channel stream) {
+            stream.close();
+        }
+    };
 
     private final EventLoop loop;
     private final Transport transport;
     private final ChannelFactory<? extends Channel> channels;
     private final HttpDecoderConfig decoderConfig;
     private final List<InetSocketAddress> nameServers;
+    private final ClientTls tls;
+    private final boolean http2;
+    private final int maxResponseHeadersSize;
     private ClientResolver resolver;
 
-    Connector(EventLoop loop, Transport transport, ClientOptions options) {
+    Connector(EventLoop loop, Transport transport, ClientOptions options, ClientTls tls) {
         this.loop = loop;
+        this.tls = tls;
+        this.http2 = options.protocol() != ClientProtocol.HTTP1;
+        this.maxResponseHeadersSize = options.maxResponseHeadersSize();
         this.transport = transport;
         this.channels = new ReflectiveChannelFactory<>(transport.socketChannelType());
         this.nameServers = options.nameServers();
@@ -119,10 +144,26 @@ final class Connector {
         channel.config().setOption(ChannelOption.SO_KEEPALIVE, true);
         channel.config().setOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK);
         channel.config().setOption(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis(left));
-        ResponseDecoder decoder = new ResponseDecoder(decoderConfig);
-        ClientConnection connection = new ClientConnection(pool, decoder);
-        channel.pipeline().addLast("decoder", decoder);
-        channel.pipeline().addLast("connection", connection);
+        Endpoint endpoint = pool.endpoint;
+        ClientConnection connection = null;
+        if (endpoint.secure()) {
+            try {
+                SslHandler handler = tls.newHandler(channel.alloc(), endpoint);
+                if (!timeout.isZero()) {
+                    handler.setHandshakeTimeout(Durations.nanos(timeout), TimeUnit.NANOSECONDS);
+                }
+                channel.pipeline().addLast("tls", handler);
+            } catch (RuntimeException e) {
+                pool.connectFailed(owner, new UpstreamConnectException(endpoint, e));
+                return;
+            }
+            channel.pipeline().addLast("negotiation", new Negotiation(pool, owner));
+        } else if (http2) {
+            addHttp2(channel, pool, owner);
+        } else {
+            connection = addHttp1(channel, pool);
+        }
+        ClientConnection http1 = connection;
         loop.register(channel).addListener((ChannelFuture registered) -> {
             if (!registered.isSuccess()) {
                 channel.close();
@@ -130,14 +171,75 @@ final class Connector {
                 return;
             }
             channel.connect(address).addListener((ChannelFuture connected) -> {
-                if (connected.isSuccess()) {
-                    handOver(pool, connection, owner);
-                } else {
+                if (!connected.isSuccess()) {
                     channel.close();
                     pool.connectFailed(owner, failure(pool.endpoint, timeout, connected.cause()));
-                }
+                } else if (http1 != null) {
+                    handOver(pool, http1, owner);
+                } // An HTTP/2 connection is handed over when its settings arrive; TLS, once negotiated.
             });
         });
+    }
+
+    private ClientConnection addHttp1(Channel channel, ConnectionPool pool) {
+        ResponseDecoder decoder = new ResponseDecoder(decoderConfig);
+        ClientConnection connection = new ClientConnection(pool, decoder);
+        channel.pipeline().addLast("decoder", decoder);
+        channel.pipeline().addLast("connection", connection);
+        return connection;
+    }
+
+    /**
+     * Netty's frame codec with server push off (RFC 9113, section 8.4) and the response header limit
+     * as SETTINGS_MAX_HEADER_LIST_SIZE; streams the server might open are closed at once.
+     */
+    private void addHttp2(Channel channel, ConnectionPool pool, ClientCall owner) {
+        Http2Settings settings =
+                Http2Settings.defaultSettings().pushEnabled(false).maxHeaderListSize(maxResponseHeadersSize);
+        channel.pipeline()
+                .addLast(
+                        "h2",
+                        Http2FrameCodecBuilder.forClient()
+                                .initialSettings(settings)
+                                .build());
+        channel.pipeline().addLast("streams", new Http2MultiplexHandler(REFUSE_STREAMS));
+        channel.pipeline().addLast("connection", new H2Connection(pool, owner));
+    }
+
+    /** Installs HTTP/2 or HTTP/1.1 after the TLS handshake, as ALPN chose (RFC 7301). */
+    private final class Negotiation extends ApplicationProtocolNegotiationHandler {
+        private final ConnectionPool pool;
+        private final ClientCall owner;
+
+        Negotiation(ConnectionPool pool, ClientCall owner) {
+            super(ApplicationProtocolNames.HTTP_1_1);
+            this.pool = pool;
+            this.owner = owner;
+        }
+
+        @Override
+        protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
+            if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
+                addHttp2(ctx.channel(), pool, owner);
+                return;
+            }
+            ClientConnection connection = addHttp1(ctx.channel(), pool);
+            if (http2) {
+                pool.negotiatedHttp1();
+            }
+            handOver(pool, connection, owner);
+        }
+
+        @Override
+        protected void handshakeFailure(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+            Duration timeout = owner.timeouts.connect();
+            pool.connectFailed(
+                    owner,
+                    cause instanceof SslHandshakeTimeoutException
+                            ? new ConnectTimeoutException(pool.endpoint, timeout)
+                            : new UpstreamConnectException(pool.endpoint, cause));
+        }
     }
 
     /**

@@ -85,17 +85,22 @@ public final class DefaultHttpClient implements HttpClient {
         }
     }
 
-    /** The endpoint named by an absolute {@code http://host[:port]/path} target (RFC 9112, section 3.2.2). */
+    /**
+     * The endpoint named by an absolute {@code http://host[:port]/path} or {@code https://...} target
+     * (RFC 9112, section 3.2.2).
+     */
     private static Endpoint endpointOf(HttpRequest request) {
         String target = request.target();
-        if (!target.regionMatches(true, 0, "http://", 0, "http://".length())) {
-            throw new IllegalArgumentException("target: " + target + " (expected: an absolute http:// URL)");
+        boolean secure = target.regionMatches(true, 0, "https://", 0, "https://".length());
+        if (!secure && !target.regionMatches(true, 0, "http://", 0, "http://".length())) {
+            throw new IllegalArgumentException(
+                    "target: " + target + " (expected: an absolute http:// or https:// URL)");
         }
-        int start = "http://".length();
+        int start = secure ? "https://".length() : "http://".length();
         int end = start;
         while (end < target.length() && "/?#".indexOf(target.charAt(end)) < 0) {
             end++;
         }
-        return Endpoint.parse(target.substring(start, end));
+        return Endpoint.parse((secure ? "https://" : "") + target.substring(start, end));
     }
 }

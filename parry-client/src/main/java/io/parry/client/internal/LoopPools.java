@@ -30,10 +30,10 @@ final class LoopPools {
     private ScheduledFuture<?> sweep;
     private boolean closed;
 
-    LoopPools(EventLoop loop, Transport transport, ClientOptions options) {
+    LoopPools(EventLoop loop, Transport transport, ClientOptions options, ClientTls tls) {
         this.loop = loop;
         this.options = options;
-        this.connector = new Connector(loop, transport, options);
+        this.connector = new Connector(loop, transport, options, tls);
         this.tickNanos = tickFor(shortest(options.timeouts(), options.pool()));
     }
 
@@ -141,6 +141,7 @@ final class LoopPools {
         shortest = shorter(shortest, Durations.nanos(timeouts.call()));
         shortest = shorter(shortest, Durations.nanos(pool.idleTimeout()));
         shortest = shorter(shortest, Durations.nanos(pool.abandonedDrainTime()));
+        shortest = shorter(shortest, Durations.nanos(pool.pingInterval()));
         return shorter(shortest, Durations.nanos(pool.maxLifetime()));
     }
 

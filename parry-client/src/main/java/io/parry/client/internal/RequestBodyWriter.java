@@ -14,7 +14,7 @@ import java.util.concurrent.RejectedExecutionException;
  * handled on the connection's event loop.
  */
 final class RequestBodyWriter implements ByteBufSubscriber {
-    private final ClientConnection connection;
+    private final CallStream connection;
     private final ClientCall call;
     private final EventExecutor loop;
     private final long declaredLength;
@@ -24,7 +24,7 @@ final class RequestBodyWriter implements ByteBufSubscriber {
     private long written;
 
     /** @param declaredLength the length announced in {@code Content-Length}, or -1 for chunked */
-    RequestBodyWriter(ClientConnection connection, ClientCall call, EventExecutor loop, long declaredLength) {
+    RequestBodyWriter(CallStream connection, ClientCall call, EventExecutor loop, long declaredLength) {
         this.connection = connection;
         this.call = call;
         this.loop = loop;

@@ -30,8 +30,11 @@ class ClientConnectionTest {
     private static final Endpoint ENDPOINT = Endpoint.of("127.0.0.1", 8080);
 
     private final EmbeddedChannel channel = new EmbeddedChannel();
-    private final LoopPools loop =
-            new LoopPools(channel.eventLoop(), Transport.resolve(TransportKind.NIO), ClientOptions.ofDefault());
+    private final LoopPools loop = new LoopPools(
+            channel.eventLoop(),
+            Transport.resolve(TransportKind.NIO),
+            ClientOptions.ofDefault(),
+            new ClientTls(ClientOptions.ofDefault()));
     private final ConnectionPool pool = new ConnectionPool(loop, ENDPOINT);
     private final ResponseDecoder decoder = new ResponseDecoder(new HttpDecoderConfig()
             .setValidateHeaders(false)

@@ -6,7 +6,9 @@ import io.parry.http.spi.AsciiCase;
 /**
  * The header fields that describe one connection and so must not be forwarded (RFC 9110, section
  * 7.6.1): {@code Connection} and every field it names, and the fields that are hop-by-hop by
- * definition or by long practice ({@code Keep-Alive}, {@code Proxy-Connection}).
+ * definition or by long practice ({@code Keep-Alive}, {@code Proxy-Connection}), and {@code
+ * HTTP2-Settings}, which belongs to the {@code Upgrade: h2c} of one connection (RFC 9113, section
+ * 3.1: the upgrade is deprecated and never forwarded).
  */
 public final class HopByHopHeaders {
     private HopByHopHeaders() {}
@@ -45,6 +47,8 @@ public final class HopByHopHeaders {
                 return AsciiCase.equalsIgnoreCase(name, "trailer") || AsciiCase.equalsIgnoreCase(name, "upgrade");
             case 10:
                 return AsciiCase.equalsIgnoreCase(name, "connection") || AsciiCase.equalsIgnoreCase(name, "keep-alive");
+            case 14:
+                return AsciiCase.equalsIgnoreCase(name, "http2-settings");
             case 16:
                 return AsciiCase.equalsIgnoreCase(name, "proxy-connection");
             case 17:
@@ -57,6 +61,17 @@ public final class HopByHopHeaders {
             default:
                 return false;
         }
+    }
+
+    /**
+     * Whether the field is {@code TE: trailers}, which a proxy forwards although {@code TE} is
+     * hop-by-hop: it says the client reads trailers, gRPC requires it end to end, and it is the one
+     * {@code TE} value HTTP/2 allows (RFC 9113, section 8.2.2).
+     */
+    public static boolean isTeTrailers(String name, String value) {
+        return name.length() == 2
+                && AsciiCase.equalsIgnoreCase(name, "te")
+                && AsciiCase.equalsIgnoreCase(value.trim(), "trailers");
     }
 
     private static boolean hasAny(HttpHeaders headers) {

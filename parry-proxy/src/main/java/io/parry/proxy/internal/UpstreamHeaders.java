@@ -8,7 +8,7 @@ import java.net.InetAddress;
 
 /**
  * The header fields a proxy sends upstream, made in one pass over the received ones: hop-by-hop
- * fields, {@code Expect} and {@code Host} are left out, forwarding fields are kept only from a
+ * fields (but {@code TE: trailers}), {@code Expect} and {@code Host} are left out, forwarding fields are kept only from a
  * trusted peer, {@code X-Forwarded-Client-Cert} is never passed on (only the proxy writes it), and the fields that record this hop come last: {@code X-Forwarded-For}, {@code -Proto}
  * and {@code -Host}, RFC 7239 {@code Forwarded}, {@code Via}, then {@code Host}. Each recorded field is
  * one line, this hop appended to the values kept, so an upstream that reads only the first line still
@@ -66,10 +66,13 @@ final class UpstreamHeaders {
         boolean hostKept = false;
         for (int i = 0; i < received.size(); i++) {
             String name = received.name(i);
+            String value = received.value(i);
             if (HopByHopHeaders.isHopByHop(received, name, hasConnection)) {
+                if (HopByHopHeaders.isTeTrailers(name, value)) {
+                    out.add("te", "trailers");
+                }
                 continue;
             }
-            String value = received.value(i);
             switch (kind(name)) {
                 case KIND_X_FORWARDED_FOR:
                     if (!trusted) {

@@ -86,6 +86,51 @@ class UpstreamRequestsTest {
     }
 
     @Test
+    void keepsTeTrailersForGrpcAndNeverForwardsAnH2cUpgrade() {
+        HttpRequest incoming = get(
+                "/a",
+                "host",
+                "shop.example",
+                "Connection",
+                "Upgrade, HTTP2-Settings, TE",
+                "Upgrade",
+                "h2c",
+                "HTTP2-Settings",
+                "AAMAAABkAAQCAAAAAAIAAAAA",
+                "TE",
+                "trailers",
+                "content-type",
+                "application/grpc");
+
+        HttpRequest upstream = prepare(
+                incoming,
+                PeerContext.from("10.1.2.3"),
+                ForwardingOptions.builder()
+                        .xForwarded(false)
+                        .forwarded(false)
+                        .via("")
+                        .build());
+
+        assertThat(upstream.headers())
+                .isEqualTo(
+                        HttpHeaders.of("te", "trailers", "content-type", "application/grpc", "host", "shop.example"));
+    }
+
+    @Test
+    void dropsTeValuesOtherThanTrailers() {
+        HttpRequest upstream = prepare(
+                get("/a", "host", "shop.example", "TE", "gzip, trailers"),
+                PeerContext.from("10.1.2.3"),
+                ForwardingOptions.builder()
+                        .xForwarded(false)
+                        .forwarded(false)
+                        .via("")
+                        .build());
+
+        assertThat(upstream.headers().contains("te")).isFalse();
+    }
+
+    @Test
     void replacesSpoofedForwardingFieldsFromAnUntrustedPeer() {
         HttpRequest incoming = get(
                 "/a",
@@ -274,7 +319,7 @@ class UpstreamRequestsTest {
                 .header("connection", "keep-alive, x-hop")
                 .header("x-hop", "1")
                 .header("keep-alive", "timeout=5")
-                .header("te", "trailers")
+                .header("te", "gzip")
                 .header("proxy-authorization", "Basic eA==")
                 .header("content-length", "5")
                 .header("authorization", "Bearer t")

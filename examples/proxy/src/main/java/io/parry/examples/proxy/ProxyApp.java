@@ -1,6 +1,9 @@
 package io.parry.examples.proxy;
 
+import io.parry.client.ClientOptions;
+import io.parry.client.ClientProtocol;
 import io.parry.client.Endpoint;
+import io.parry.client.HttpClient;
 import io.parry.client.upstream.Upstream;
 import io.parry.proxy.GuardedUpstream;
 import io.parry.proxy.ProxyHandler;
@@ -14,8 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Proxies every path to the upstream named by {@code UPSTREAM} ({@code http://host:port}, several
- * separated by commas), listening on {@code PORT} (default 8080); stops gracefully on SIGTERM.
+ * Proxies every path to the upstream named by {@code UPSTREAM} ({@code http://host:port} or {@code
+ * https://host:port}, several separated by commas) in the HTTP version {@code UPSTREAM_PROTOCOL}
+ * names ({@code http1}, the default, {@code h2} or {@code h2c}), listening on {@code PORT} (default
+ * 8080); stops gracefully on SIGTERM.
  */
 public final class ProxyApp {
     private static final Logger log = LoggerFactory.getLogger(ProxyApp.class);
@@ -29,12 +34,19 @@ public final class ProxyApp {
             System.err.println("UPSTREAM is not set (expected: UPSTREAM=http://127.0.0.1:9000)");
             System.exit(2);
         }
-        GuardedUpstream group = GuardedUpstream.of(upstream(upstream));
+        ClientProtocol protocol = ClientProtocol.valueOf(
+                System.getenv().getOrDefault("UPSTREAM_PROTOCOL", "http1").toUpperCase(Locale.ROOT));
+        HttpClient client = HttpClient.builder()
+                .options(ClientOptions.builder().protocol(protocol).build())
+                .build();
+        GuardedUpstream group =
+                GuardedUpstream.builder(upstream(upstream)).client(client).build();
         Server server = start(Startup.port(), group);
-        log.info("Proxying :{} to {}", server.port(), group.upstream().endpoints());
+        log.info("Proxying :{} to {} over {}", server.port(), group.upstream().endpoints(), protocol);
         Startup.onShutdown(() -> {
             server.stop(Duration.ofSeconds(10));
             group.close();
+            client.close();
         });
     }
 
@@ -58,7 +70,7 @@ public final class ProxyApp {
                 System.getenv().getOrDefault("TRANSPORT", "auto").toUpperCase(Locale.ROOT));
     }
 
-    /** The upstream group named by a comma-separated list of {@code http://host:port} addresses. */
+    /** The upstream group named by a comma-separated list of {@code http://host:port} or {@code https://...} addresses. */
     static Upstream upstream(String addresses) {
         Upstream.Builder builder = Upstream.builder("upstream");
         for (String address : addresses.split(",", -1)) {

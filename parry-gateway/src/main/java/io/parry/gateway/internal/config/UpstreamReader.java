@@ -2,7 +2,9 @@ package io.parry.gateway.internal.config;
 
 import io.netty.util.NetUtil;
 import io.parry.client.ClientOptions;
+import io.parry.client.ClientProtocol;
 import io.parry.client.ClientTimeouts;
+import io.parry.client.ClientTlsOptions;
 import io.parry.client.Endpoint;
 import io.parry.client.PoolOptions;
 import io.parry.client.upstream.Balancing;
@@ -11,12 +13,19 @@ import io.parry.client.upstream.OutlierDetection;
 import io.parry.proxy.BreakerOptions;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Reads one upstream group: its endpoints, balancing, health check, outlier detection, breaker, bulkhead, pool and timeouts. */
+/**
+ * Reads one upstream group: its endpoints, balancing, health check, outlier detection, breaker,
+ * bulkhead, pool, timeouts, protocol and TLS. With {@code tls}, every endpoint speaks TLS; an {@code
+ * https://} endpoint does either way, with the default TLS options.
+ */
 final class UpstreamReader {
     static final List<String> KEYS = List.of(
             "endpoints",
@@ -27,7 +36,12 @@ final class UpstreamReader {
             "maxConcurrent",
             "pool",
             "timeouts",
-            "nameServers");
+            "nameServers",
+            "protocol",
+            "tls");
+    static final List<String> TLS_KEYS = List.of("ca", "verify", "sniName", "clientCertificate");
+    static final List<String> CLIENT_CERTIFICATE_KEYS = List.of("chain", "key");
+    static final List<String> PROTOCOL_NAMES = List.of("http1", "h2", "h2c");
     static final List<String> ENDPOINT_KEYS = List.of("address", "weight");
     static final List<String> HEALTH_CHECK_KEYS =
             List.of("path", "interval", "timeout", "healthyThreshold", "unhealthyThreshold");
@@ -36,12 +50,19 @@ final class UpstreamReader {
     static final List<String> BREAKER_KEYS =
             List.of("failureRateThreshold", "slidingWindowSize", "minimumCalls", "openDuration", "halfOpenCalls");
     static final List<String> POOL_KEYS = List.of(
-            "maxConnections", "maxPending", "idleTimeout", "maxLifetime", "abandonedDrain", "abandonedDrainTime");
+            "maxConnections",
+            "maxPending",
+            "idleTimeout",
+            "maxLifetime",
+            "abandonedDrain",
+            "abandonedDrainTime",
+            "pingInterval");
     static final List<String> TIMEOUT_KEYS = List.of("connect", "responseHeaders", "bodyIdle", "call");
     static final List<String> BALANCING_NAMES =
             List.of("round_robin", "weighted_round_robin", "least_outstanding", "power_of_two_choices");
     private static final String NAME_SERVER = "an IP address with an optional port, such as 10.0.0.2 or 10.0.0.2:53";
-    private static final String ADDRESS = "an address such as 127.0.0.1:9000 or http://api.internal:8080";
+    private static final String ADDRESS =
+            "an address such as 127.0.0.1:9000, http://api.internal:8080 or https://api.internal:8443";
 
     private final ConfigErrors errors;
 
@@ -70,7 +91,8 @@ final class UpstreamReader {
                     ClientOptions.ofDefault());
         }
         int errorsBefore = errors.count();
-        List<Endpoint> endpoints = endpoints(section);
+        ClientTlsOptions tls = tls(section, errorsBefore);
+        List<Endpoint> endpoints = tls == null ? endpoints(section) : secure(endpoints(section));
         Balancing balancing = balancing(section);
         HealthCheck healthCheck = healthCheck(section, errorsBefore);
         OutlierDetection outlierDetection = outlierDetection(section, errorsBefore);
@@ -84,7 +106,90 @@ final class UpstreamReader {
                 outlierDetection,
                 breaker,
                 maxConcurrent,
-                client(section, errorsBefore));
+                client(section, errorsBefore, tls));
+    }
+
+    private static List<Endpoint> secure(List<Endpoint> endpoints) {
+        List<Endpoint> secure = new ArrayList<>(endpoints.size());
+        for (Endpoint endpoint : endpoints) {
+            secure.add(endpoint.withSecure(true));
+        }
+        return secure;
+    }
+
+    private ClientProtocol protocol(Section section) {
+        String text = section.text("protocol", "one of " + String.join(", ", PROTOCOL_NAMES));
+        if (text == null) {
+            return ClientProtocol.HTTP1;
+        }
+        if (PROTOCOL_NAMES.contains(text)) {
+            return ClientProtocol.valueOf(text.toUpperCase(Locale.ROOT));
+        }
+        String closest = ClosestName.of(text, PROTOCOL_NAMES);
+        section.invalid(
+                "protocol",
+                "'protocol' must be one of " + String.join(", ", PROTOCOL_NAMES) + ", got '" + text + "'"
+                        + (closest == null ? "" : ", did you mean '" + closest + "'?"));
+        return ClientProtocol.HTTP1;
+    }
+
+    /** TLS to the group's endpoints: {@code null} without {@code tls} (or with {@code tls: off}). */
+    private ClientTlsOptions tls(Section upstream, int errorsBefore) {
+        if (!upstream.has("tls") || upstream.isOff("tls")) {
+            return null;
+        }
+        if (upstream.node("tls") instanceof YamlScalar scalar && !scalar.isNull()) {
+            if (scalar.text().equalsIgnoreCase("on") || scalar.text().equalsIgnoreCase("true")) {
+                return ClientTlsOptions.ofDefault();
+            }
+        }
+        Section section = upstream.section("tls", upstream.context() + " tls", TLS_KEYS);
+        if (section == null) {
+            return ClientTlsOptions.ofDefault();
+        }
+        ClientTlsOptions.Builder builder = ClientTlsOptions.builder().verify(section.bool("verify", true));
+        Path ca = file(section, "ca");
+        if (ca != null) {
+            builder.caBundle(ca);
+        }
+        String sniName = section.text("sniName", "a host name");
+        if (sniName != null) {
+            builder.sniName(sniName);
+        }
+        Section certificate =
+                section.section("clientCertificate", section.context() + " clientCertificate", CLIENT_CERTIFICATE_KEYS);
+        if (certificate != null) {
+            if (!certificate.has("chain")) {
+                certificate.missing("chain", "the PEM file of the certificate chain");
+            }
+            if (!certificate.has("key")) {
+                certificate.missing("key", "the PEM file of its PKCS#8 private key");
+            }
+            Path chain = file(certificate, "chain");
+            Path key = file(certificate, "key");
+            if (chain != null && key != null) {
+                builder.clientCertificate(chain, key);
+            }
+        }
+        return upstream.build(errorsBefore, builder::build, ClientTlsOptions.ofDefault());
+    }
+
+    /** A readable file named under the key, or {@code null} after an error. */
+    private static Path file(Section section, String key) {
+        String text = section.text(key, "the path of a PEM file");
+        if (text == null) {
+            return null;
+        }
+        try {
+            Path file = Path.of(text);
+            if (Files.isReadable(file)) {
+                return file;
+            }
+        } catch (InvalidPathException e) {
+            // Reported below.
+        }
+        section.invalid(key, "'" + key + "' of " + section.context() + " names no readable file: '" + text + "'");
+        return null;
     }
 
     private List<Endpoint> endpoints(Section section) {
@@ -276,9 +381,10 @@ final class UpstreamReader {
         return upstream.build(errorsBefore, builder::build, d);
     }
 
-    /** The group's own client: its pool, call timeouts and name servers. */
-    private ClientOptions client(Section upstream, int errorsBefore) {
+    /** The group's own client: its pool, call timeouts, name servers, protocol and TLS. */
+    private ClientOptions client(Section upstream, int errorsBefore, ClientTlsOptions tls) {
         PoolOptions pool = pool(upstream, errorsBefore);
+        ClientProtocol protocol = protocol(upstream);
         TimeoutOverrides timeouts = timeouts(upstream, upstream.context() + " timeouts");
         List<InetSocketAddress> nameServers = nameServers(upstream);
         return upstream.build(
@@ -287,6 +393,8 @@ final class UpstreamReader {
                         .pool(pool)
                         .timeouts(timeouts.applyTo(ClientTimeouts.ofDefault()))
                         .nameServers(nameServers)
+                        .protocol(protocol)
+                        .tls(tls == null ? ClientTlsOptions.ofDefault() : tls)
                         .build(),
                 ClientOptions.ofDefault());
     }
@@ -303,7 +411,8 @@ final class UpstreamReader {
                 .idleTimeout(section.duration("idleTimeout", d.idleTimeout()))
                 .maxLifetime(section.duration("maxLifetime", d.maxLifetime()))
                 .abandonedDrain((int) section.size("abandonedDrain", 0, Integer.MAX_VALUE, d.abandonedDrain()))
-                .abandonedDrainTime(section.duration("abandonedDrainTime", d.abandonedDrainTime()));
+                .abandonedDrainTime(section.duration("abandonedDrainTime", d.abandonedDrainTime()))
+                .pingInterval(section.duration("pingInterval", d.pingInterval()));
         return upstream.build(errorsBefore, builder::build, d);
     }
 

@@ -278,9 +278,9 @@ class ConfigValidationTest {
         assertThat(errors("upstreams:\n  a: { balancing: round_robin }\n  b: { endpoints: [] }\n"))
                 .containsExactly(
                         "gw.yaml:2:6: upstream 'a' has no 'endpoints' (expected a list of endpoints, each an address"
-                                + " such as 127.0.0.1:9000 or http://api.internal:8080)",
+                                + " such as 127.0.0.1:9000, http://api.internal:8080 or https://api.internal:8443)",
                         "gw.yaml:3:19: 'endpoints' of upstream 'b' is empty (expected at least one, an address such as"
-                                + " 127.0.0.1:9000 or http://api.internal:8080)");
+                                + " 127.0.0.1:9000, http://api.internal:8080 or https://api.internal:8443)");
     }
 
     @Test
@@ -288,7 +288,7 @@ class ConfigValidationTest {
         assertThat(errors("upstreams:\n  a:\n    endpoints: [\"h:1\", \"h:x\", { address: \"h:1\", weight: 0 }]\n"))
                 .containsExactly(
                         "gw.yaml:3:24: 'h:x' is not an endpoint address (expected an address such as 127.0.0.1:9000"
-                                + " or http://api.internal:8080)",
+                                + ", http://api.internal:8080 or https://api.internal:8443)",
                         "gw.yaml:3:31: endpoint h:1 is listed twice in upstream 'a'",
                         "gw.yaml:3:57: 'weight' must be an integer of at least 1, got '0'");
     }

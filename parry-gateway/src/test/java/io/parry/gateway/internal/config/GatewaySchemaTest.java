@@ -57,6 +57,8 @@ class GatewaySchemaTest {
             entry("/$defs/metrics", ObservabilityReader.METRICS_KEYS),
             entry("/$defs/upstream", UpstreamReader.KEYS),
             entry("/$defs/endpoint", UpstreamReader.ENDPOINT_KEYS),
+            entry("/$defs/upstreamTls", UpstreamReader.TLS_KEYS),
+            entry("/$defs/upstreamTls/properties/clientCertificate", UpstreamReader.CLIENT_CERTIFICATE_KEYS),
             entry("/$defs/healthCheck", UpstreamReader.HEALTH_CHECK_KEYS),
             entry("/$defs/outlierDetection", UpstreamReader.OUTLIER_KEYS),
             entry("/$defs/breaker", UpstreamReader.BREAKER_KEYS),
@@ -102,6 +104,8 @@ class GatewaySchemaTest {
     void offersTheChoicesTheReadersTake() {
         assertThat(texts(SCHEMA_NODE.at("/$defs/upstream/properties/balancing/enum")))
                 .containsExactlyElementsOf(UpstreamReader.BALANCING_NAMES);
+        assertThat(texts(SCHEMA_NODE.at("/$defs/upstream/properties/protocol/enum")))
+                .containsExactlyElementsOf(UpstreamReader.PROTOCOL_NAMES);
         List<String> accessLog = texts(SCHEMA_NODE.at("/properties/accessLog/anyOf/0/enum"));
         accessLog.add("off");
         assertThat(accessLog).containsExactlyElementsOf(ObservabilityReader.ACCESS_LOG_NAMES);

@@ -1,0 +1,106 @@
+package io.parry.client.internal;
+
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.codec.http2.Http2SecurityUtil;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.SupportedCipherSuiteFilter;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import io.parry.client.ClientOptions;
+import io.parry.client.ClientProtocol;
+import io.parry.client.ClientTlsOptions;
+import io.parry.client.Endpoint;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A client's TLS context, built from its {@link ClientTlsOptions} on the first connection to a secure
+ * endpoint and shared by all its event loops: OpenSSL when netty-tcnative loads, the JDK otherwise;
+ * ALPN offering {@code h2} and {@code http/1.1}, or {@code http/1.1} alone for an HTTP/1.1 client;
+ * the endpoint's name (or the configured SNI name) sent in SNI and verified against its certificate
+ * (RFC 9110, section 4.3.4). Thread-safe.
+ */
+final class ClientTls {
+    private static final Logger log = LoggerFactory.getLogger(ClientTls.class);
+
+    private final ClientTlsOptions options;
+    private final boolean offersH2;
+    private volatile SslContext context;
+
+    ClientTls(ClientOptions options) {
+        this.options = options.tls();
+        this.offersH2 = options.protocol() != ClientProtocol.HTTP1;
+    }
+
+    /** A handler for a new connection to the endpoint; throws when the options' files cannot be read. */
+    SslHandler newHandler(ByteBufAllocator alloc, Endpoint endpoint) {
+        String name = options.sniName() != null ? options.sniName() : endpoint.host();
+        SslHandler handler = context().newHandler(alloc, name, endpoint.port());
+        if (options.verify()) {
+            SSLParameters parameters = handler.engine().getSSLParameters();
+            parameters.setEndpointIdentificationAlgorithm("HTTPS");
+            handler.engine().setSSLParameters(parameters);
+        }
+        return handler;
+    }
+
+    private SslContext context() {
+        SslContext built = context;
+        if (built == null) {
+            synchronized (this) {
+                built = context;
+                if (built == null) {
+                    built = build();
+                    context = built;
+                }
+            }
+        }
+        return built;
+    }
+
+    private SslContext build() {
+        SslProvider provider = OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK;
+        SslContextBuilder builder = SslContextBuilder.forClient().sslProvider(provider);
+        if (!options.verify()) {
+            builder.trustManager(InsecureTrustManagerFactory.INSTANCE);
+        } else if (options.caBundle() != null) {
+            builder.trustManager(options.caBundle().toFile());
+        }
+        if (options.certificateChain() != null) {
+            builder.keyManager(
+                    options.certificateChain().toFile(), options.privateKey().toFile());
+        }
+        List<String> protocols = offersH2
+                ? List.of(ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1)
+                : List.of(ApplicationProtocolNames.HTTP_1_1);
+        builder.applicationProtocolConfig(new ApplicationProtocolConfig(
+                ApplicationProtocolConfig.Protocol.ALPN,
+                ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                protocols));
+        if (offersH2) {
+            // RFC 9113, section 9.2.2: HTTP/2 over TLS must not use the listed weak cipher suites.
+            builder.ciphers(Http2SecurityUtil.CIPHERS, SupportedCipherSuiteFilter.INSTANCE);
+        }
+        try {
+            SslContext context = builder.build();
+            log.debug("Client TLS through {} (verify {}, ALPN {})", provider, options.verify(), protocols);
+            return context;
+        } catch (SSLException e) {
+            throw new UncheckedIOException(
+                    new IOException("cannot build the client's TLS context: " + e.getMessage(), e));
+        } catch (IllegalArgumentException e) {
+            throw new UncheckedIOException(new IOException("cannot read the client's TLS files: " + e.getMessage(), e));
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package io.parry.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.parry.client.ClientTimeouts;
+import io.parry.http.HttpHeaders;
+import io.parry.http.HttpMethod;
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import io.parry.http.HttpStatus;
+import io.parry.http.HttpStatusException;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class GrpcCallsTest {
+    @ParameterizedTest
+    @CsvSource({
+        "1H,PT1H",
+        "2M,PT2M",
+        "3S,PT3S",
+        "250m,PT0.25S",
+        "1500u,PT0.0015S",
+        "7n,PT0.000000007S",
+        "0m,PT0.000000001S"
+    })
+    void readsGrpcTimeoutUnits(String value, Duration expected) {
+        assertThat(GrpcCalls.deadline(value)).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "m", "10", "10x", "-1S", "123456789S", "1.5S"})
+    void ignoresMalformedGrpcTimeouts(String value) {
+        assertThat(GrpcCalls.deadline(value)).isNull();
+    }
+
+    @Test
+    void takesTheShorterOfGrpcTimeoutAndTheConfiguredCallTimeout() {
+        ClientTimeouts configured =
+                ClientTimeouts.builder().call(Duration.ofSeconds(5)).build();
+
+        assertThat(GrpcCalls.timeouts(grpc("100m"), configured).call()).isEqualTo(Duration.ofMillis(100));
+        assertThat(GrpcCalls.timeouts(grpc("10S"), configured)).isSameAs(configured);
+        assertThat(GrpcCalls.timeouts(grpc(null), configured)).isSameAs(configured);
+        assertThat(GrpcCalls.timeouts(grpc("10S"), ClientTimeouts.ofDefault()).call())
+                .isEqualTo(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void recognisesGrpcContentTypes() {
+        assertThat(GrpcCalls.isGrpc(grpc(null))).isTrue();
+        assertThat(GrpcCalls.isGrpc(request("application/grpc+proto"))).isTrue();
+        assertThat(GrpcCalls.isGrpc(request("Application/GRPC-web"))).isTrue();
+        assertThat(GrpcCalls.isGrpc(request("application/json"))).isFalse();
+        assertThat(GrpcCalls.isGrpc(HttpRequest.of(HttpMethod.POST, "/"))).isFalse();
+    }
+
+    @Test
+    void answersProxyFailuresWithTrailersOnlyStatuses() {
+        HttpResponse unavailable =
+                GrpcCalls.status(new HttpStatusException(HttpStatus.SERVICE_UNAVAILABLE, "Upstream a is unavailable."));
+        HttpResponse late = GrpcCalls.status(new HttpStatusException(HttpStatus.GATEWAY_TIMEOUT, "late"));
+
+        assertThat(unavailable.status().code()).isEqualTo(200);
+        assertThat(unavailable.headers())
+                .isEqualTo(HttpHeaders.of(
+                        "content-type", "application/grpc",
+                        "grpc-status", "14",
+                        "grpc-message", "Upstream a is unavailable."));
+        assertThat(unavailable.body().contentLength()).isZero();
+        assertThat(late.headers().get("grpc-status")).isEqualTo("4");
+        assertThat(GrpcCalls.status(new IllegalStateException("bug")).headers().get("grpc-status"))
+                .isEqualTo("13");
+    }
+
+    @Test
+    void percentEncodesTheMessage() {
+        assertThat(GrpcCalls.status(14, "100% down\nnow ü").headers().get("grpc-message"))
+                .isEqualTo("100%25 down%0Anow %C3%BC");
+    }
+
+    @Test
+    void keepsAnUpstreamResponseThatCarriesAGrpcStatus() {
+        HttpResponse withStatus =
+                HttpResponse.of(HttpStatus.SERVICE_UNAVAILABLE).withHeader("grpc-status", "14");
+        HttpResponse ok = HttpResponse.of(HttpStatus.OK);
+
+        assertThat(GrpcCalls.ofUpstream(withStatus)).isSameAs(withStatus);
+        assertThat(GrpcCalls.ofUpstream(ok)).isSameAs(ok);
+        assertThat(GrpcCalls.ofUpstream(HttpResponse.of(HttpStatus.NOT_FOUND))
+                        .headers()
+                        .get("grpc-status"))
+                .isEqualTo("12");
+    }
+
+    private static HttpRequest grpc(String timeout) {
+        HttpRequest request = request("application/grpc");
+        return timeout == null ? request : request.withHeaders(request.headers().with("grpc-timeout", timeout));
+    }
+
+    private static HttpRequest request(String type) {
+        return HttpRequest.of(HttpMethod.POST, "/svc/Method").withHeaders(HttpHeaders.of("content-type", type));
+    }
+}
