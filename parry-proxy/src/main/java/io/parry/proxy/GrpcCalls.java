@@ -103,7 +103,13 @@ final class GrpcCalls {
     /** The upstream's response, or a gRPC status for an error status it sent without one. */
     static HttpResponse ofUpstream(HttpResponse response) {
         int code = response.status().code();
-        if (code == 200 || response.headers().contains("grpc-status")) {
+        if (response.headers().contains("grpc-status")) {
+            // A trailers-only response: its one header block must end the stream, as gRPC clients read
+            // grpc-status only in a block that does; a known empty body makes the server send it so.
+            response.body().subscribe(AggregatingSubscriber.cancelling());
+            return response.withBody(HttpBody.empty());
+        }
+        if (code == 200) {
             return response;
         }
         response.body().subscribe(AggregatingSubscriber.cancelling());

@@ -87,7 +87,11 @@ class GrpcCallsTest {
                 HttpResponse.of(HttpStatus.SERVICE_UNAVAILABLE).withHeader("grpc-status", "14");
         HttpResponse ok = HttpResponse.of(HttpStatus.OK);
 
-        assertThat(GrpcCalls.ofUpstream(withStatus)).isSameAs(withStatus);
+        HttpResponse kept = GrpcCalls.ofUpstream(withStatus);
+
+        assertThat(kept.status()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+        assertThat(kept.headers().get("grpc-status")).isEqualTo("14");
+        assertThat(kept.body().contentLength()).isZero();
         assertThat(GrpcCalls.ofUpstream(ok)).isSameAs(ok);
         assertThat(GrpcCalls.ofUpstream(HttpResponse.of(HttpStatus.NOT_FOUND))
                         .headers()
