@@ -187,13 +187,15 @@ class AddressBlocksTest {
 
     @Test
     void matchesAddressBytesAndReadsIpv4MappedAddressesAsIpv4() {
-        AddressBlocks blocks =
-                AddressBlocks.parse("allow", List.of("10.0.0.0/8", "192.168.1.7", "::ffff:172.16.0.0/108"));
+        AddressBlocks blocks = AddressBlocks.parse(
+                "allow", List.of("10.0.0.0/8", "192.168.1.7", "::ffff:172.16.0.0/108", "2001:db8::/32"));
 
         assertThat(blocks.contains(AddressBlocks.address("10.200.3.4"))).isTrue();
         assertThat(blocks.contains(AddressBlocks.address("::ffff:10.1.2.3"))).isTrue();
         assertThat(blocks.contains(AddressBlocks.address("172.31.255.255"))).isTrue();
         assertThat(blocks.contains(AddressBlocks.address("192.168.1.8"))).isFalse();
+        assertThat(blocks.contains(AddressBlocks.address("2001:db8:ffff::1"))).isTrue();
+        assertThat(blocks.contains(AddressBlocks.address("2001:db9::1"))).isFalse();
         assertThat(blocks.contains((byte[]) null)).isFalse();
         assertThat(AddressBlocks.address("example.com")).isNull();
     }
