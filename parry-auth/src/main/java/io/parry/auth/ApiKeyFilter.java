@@ -156,9 +156,7 @@ public final class ApiKeyFilter implements Filter {
             if (header == null && queryParam == null) {
                 throw new IllegalArgumentException("header: null (expected: a header, a queryParam, or both)");
             }
-            if (realm.indexOf('"') >= 0 || realm.indexOf('\\') >= 0) {
-                throw new IllegalArgumentException("realm: " + realm + " (expected: no quote or backslash)");
-            }
+            SecretAdmission.checkRealm(realm);
             return new ApiKeyFilter(this);
         }
     }

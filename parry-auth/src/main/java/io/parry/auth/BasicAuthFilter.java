@@ -129,9 +129,7 @@ public final class BasicAuthFilter implements Filter {
 
         /** The filter; fails with {@link IllegalArgumentException} naming a wrong setting. */
         public BasicAuthFilter build() {
-            if (realm.indexOf('"') >= 0 || realm.indexOf('\\') >= 0) {
-                throw new IllegalArgumentException("realm: " + realm + " (expected: no quote or backslash)");
-            }
+            SecretAdmission.checkRealm(realm);
             return new BasicAuthFilter(this);
         }
     }

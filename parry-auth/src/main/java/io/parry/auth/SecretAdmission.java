@@ -37,6 +37,13 @@ final class SecretAdmission {
         this.forwardClaims = new LinkedHashMap<>(forwardClaims);
     }
 
+    /** Refuses a realm that would end or escape the challenge's quoted string (RFC 9110, section 5.6.4). */
+    static void checkRealm(String realm) {
+        if (realm.indexOf('"') >= 0 || realm.indexOf('\\') >= 0) {
+            throw new IllegalArgumentException("realm: " + realm + " (expected: no quote or backslash)");
+        }
+    }
+
     /** The 401 for a request that carries no secret at all. */
     CompletionStage<HttpResponse> missing(RequestContext ctx, String detail) {
         return Challenge.unauthorized(ctx, detail, challenge);
