@@ -6,6 +6,7 @@ JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 BENCH_JAR=$ROOT/benchmarks/target/parry-benchmarks.jar
 HELLO_JAR=$ROOT/examples/hello/target/parry-hello.jar
 PROXY_JAR=$ROOT/examples/proxy/target/parry-proxy-example.jar
+GATEWAY_JAR=$ROOT/parry-gateway/target/parry-gateway.jar
 BASELINE_MAIN=io.parry.benchmarks.baseline.NettyBaselineServer
 
 # Server commands are shell command lines run with JVM_FLAGS, PORT and JAVA in their environment, so an override
@@ -170,4 +171,51 @@ jdk_tool() {
 
 java_version() {
   "$JAVA" -version 2>&1 | head -n 2 | paste -sd ' ' -
+}
+
+ensure_wrk() {
+  command -v wrk >/dev/null || { echo "installing wrk"; apt-get update -q && apt-get install -y -q wrk; }
+}
+
+ensure_gateway_jar() {
+  if [[ ! -f $GATEWAY_JAR ]]; then
+    echo "building parry-gateway"
+    mvn -B -q -DskipTests package -pl parry-gateway -am
+  fi
+}
+
+# rotated ROUND ITEMS: the space-separated ITEMS one a line, starting with the ROUND-th, so each goes first in turn.
+rotated() {
+  local items n i
+  read -ra items <<<"$2"
+  n=${#items[@]}
+  for ((i = 0; i < n; i++)); do
+    echo "${items[(i + $1) % n]}"
+  done
+}
+
+# seconds DURATION: wrk's 10s, 2m or 1h in seconds.
+seconds() {
+  case $1 in
+    *h) echo $((${1%h} * 3600)) ;;
+    *m) echo $((${1%m} * 60)) ;;
+    *s) echo "${1%s}" ;;
+    *) echo "$1" ;;
+  esac
+}
+
+# wait_ready LOG PID SECONDS: waits up to SECONDS for the client PID to print READY in LOG; exits if it dies first.
+wait_ready() {
+  local i
+  for ((i = 0; i < $3 * 10; i++)); do
+    grep -q '^READY' "$1" && return 0
+    if ! kill -0 "$2" 2>/dev/null; then
+      echo "the client failed:" >&2
+      tail -n 20 "$1" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+  echo "the client was not ready after $3 s" >&2
+  exit 1
 }

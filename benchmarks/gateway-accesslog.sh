@@ -27,7 +27,6 @@ GATEWAY_OFF_PORT=${GATEWAY_OFF_PORT:-8124}
 # pipe: the gateway's stdout is a pipe read by cat, as under Docker or Kubernetes; file: stdout is the file itself.
 GATEWAY_STDOUT=${GATEWAY_STDOUT:-pipe}
 ADMIN_OFF_PORT=${ADMIN_OFF_PORT:-8125}
-GATEWAY_JAR=$ROOT/parry-gateway/target/parry-gateway.jar
 GATEWAY_CMD=${GATEWAY_CMD:-'$JAVA $JVM_FLAGS -jar parry-gateway/target/parry-gateway.jar'}
 NGINX_TEMPLATE=$ROOT/benchmarks/nginx/proxy-accesslog.conf.template
 
@@ -105,26 +104,6 @@ run_wrk() {
   printf '  %-12s %-7s %s\n' "$target" "$label" "$(grep -h 'Requests/sec' "$out" || echo 'no result')"
 }
 
-# seconds DURATION: wrk's 10s, 2m or 1h in seconds.
-seconds() {
-  case $1 in
-    *h) echo $((${1%h} * 3600)) ;;
-    *m) echo $((${1%m} * 60)) ;;
-    *s) echo "${1%s}" ;;
-    *) echo "$1" ;;
-  esac
-}
-
-# rotated ROUND: TARGETS one a line, starting with the ROUND-th, so each goes first in turn.
-rotated() {
-  local targets n i
-  read -ra targets <<<"$TARGETS"
-  n=${#targets[@]}
-  for ((i = 0; i < n; i++)); do
-    echo "${targets[(i + $1) % n]}"
-  done
-}
-
 summarize() {
   python3 - "$RESULTS" "$TARGETS" <<'PY'
 import glob, os, re, statistics, sys
@@ -171,13 +150,10 @@ PY
 }
 
 main() {
-  command -v wrk >/dev/null || { echo "installing wrk"; apt-get update -q && apt-get install -y -q wrk; }
+  ensure_wrk
   [[ " $TARGETS " == *" nginx "* ]] && ensure_nginx
   ensure_jars baseline
-  if [[ ! -f $GATEWAY_JAR ]]; then
-    echo "building parry-gateway"
-    mvn -B -q -DskipTests package -pl parry-gateway -am
-  fi
+  ensure_gateway_jar
   raise_fd_limit
   RESULTS=$(results_dir gateway-accesslog)
   echo "results in $RESULTS (ulimit -n $(ulimit -n), JVM_FLAGS='$JVM_FLAGS'); load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -200,7 +176,7 @@ main() {
   done
   echo "== rounds"
   for ((round = 1; round <= ROUNDS; round++)); do
-    for target in $(rotated "$round"); do
+    for target in $(rotated "$round" "$TARGETS"); do
       run_wrk "$target" "$DURATION" "r$round"
     done
   done

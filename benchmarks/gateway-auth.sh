@@ -14,10 +14,9 @@ CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
 GATEWAY_PORT=${GATEWAY_PORT:-8130}
 ADMIN_PORT=${ADMIN_PORT:-8131}
-GATEWAY_JAR=$ROOT/parry-gateway/target/parry-gateway.jar
 
 RESULTS=$(results_dir gateway-auth)
-[[ -f $GATEWAY_JAR ]] || mvn -B -q -DskipTests package -pl parry-gateway -am
+ensure_gateway_jar
 raise_fd_limit
 
 out=$RESULTS/gateway.out
@@ -45,10 +44,6 @@ run() {
   timeout $(($(seconds "$2") + 30)) wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$2" --timeout 5s --latency "${header[@]}" \
     "http://127.0.0.1:$GATEWAY_PORT$path" >"$file" 2>&1 || echo "warning: wrk failed for $route" >&2
   printf '  %-8s %-7s %s\n' "$route" "$3" "$(grep -h 'Requests/sec' "$file" || echo 'no result')"
-}
-
-seconds() {
-  case $1 in *m) echo $((${1%m} * 60)) ;; *s) echo "${1%s}" ;; *) echo "$1" ;; esac
 }
 
 echo "warming up ($WARMUP each)"

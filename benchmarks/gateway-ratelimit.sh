@@ -21,7 +21,6 @@ ADMIN_PORT=${ADMIN_PORT:-8132}
 REDIS_PORT=${REDIS_PORT:-8133}
 # redis: every request asks Redis; a batch > 1 reserves that many tokens per round trip.
 REDIS_BATCH=${REDIS_BATCH:-1}
-GATEWAY_JAR=$ROOT/parry-gateway/target/parry-gateway.jar
 GATEWAY_CMD=${GATEWAY_CMD:-'$JAVA $JVM_FLAGS -jar parry-gateway/target/parry-gateway.jar'}
 LIMIT="rate: 1000000000, burst: 1000000000, key: client_address"
 
@@ -79,16 +78,6 @@ run_wrk() {
   printf '  %-7s %-7s %s\n' "$1" "$3" "$(grep -h 'Requests/sec' "$out" || echo 'no result')"
 }
 
-# rotated ROUND: ROUTES one a line, starting with the ROUND-th, so each goes first in turn.
-rotated() {
-  local routes n i
-  read -ra routes <<<"$ROUTES"
-  n=${#routes[@]}
-  for ((i = 0; i < n; i++)); do
-    echo "${routes[(i + $1) % n]}"
-  done
-}
-
 summarize() {
   python3 - "$RESULTS" "$ROUTES" <<'PY'
 import glob, os, re, statistics, sys
@@ -123,12 +112,9 @@ PY
 }
 
 main() {
-  command -v wrk >/dev/null || { echo "installing wrk"; apt-get update -q && apt-get install -y -q wrk; }
+  ensure_wrk
   ensure_jars baseline
-  if [[ ! -f $GATEWAY_JAR ]]; then
-    echo "building parry-gateway"
-    mvn -B -q -DskipTests package -pl parry-gateway -am
-  fi
+  ensure_gateway_jar
   raise_fd_limit
   RESULTS=$(results_dir gateway-ratelimit)
   echo "results in $RESULTS; load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -143,7 +129,7 @@ main() {
   done
   echo "== rounds"
   for ((round = 1; round <= ROUNDS; round++)); do
-    for route in $(rotated "$round"); do
+    for route in $(rotated "$round" "$ROUTES"); do
       run_wrk "$route" "$DURATION" "r$round"
     done
   done

@@ -15,7 +15,6 @@ UPSTREAM_A_PORT=${UPSTREAM_A_PORT:-8110}
 UPSTREAM_B_PORT=${UPSTREAM_B_PORT:-8111}
 GATEWAY_PORT=${GATEWAY_PORT:-8112}
 ADMIN_PORT=${ADMIN_PORT:-8113}
-GATEWAY_JAR=$ROOT/parry-gateway/target/parry-gateway.jar
 GATEWAY_CMD=${GATEWAY_CMD:-'$JAVA $JVM_FLAGS -jar parry-gateway/target/parry-gateway.jar'}
 
 # config GENERATION: the configuration of a generation. Even ones send /plaintext to upstream group "blue" on port A,
@@ -62,12 +61,9 @@ start_gateway() {
 }
 
 main() {
-  command -v wrk >/dev/null || { echo "installing wrk"; apt-get update -q && apt-get install -y -q wrk; }
+  ensure_wrk
   ensure_jars baseline
-  if [[ ! -f $GATEWAY_JAR ]]; then
-    echo "building parry-gateway"
-    mvn -B -q -DskipTests package -pl parry-gateway -am
-  fi
+  ensure_gateway_jar
   raise_fd_limit
   RESULTS=$(results_dir gateway-reload)
   CONFIG=$RESULTS/gateway.yaml

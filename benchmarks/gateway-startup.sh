@@ -9,14 +9,10 @@ export JVM_FLAGS=${JVM_FLAGS:-}
 RUNS=${RUNS:-5}
 PORT=${PORT:-8094}
 ADMIN_PORT=${ADMIN_PORT:-8095}
-GATEWAY_JAR=$ROOT/parry-gateway/target/parry-gateway.jar
 GATEWAY_CMD=${GATEWAY_CMD:-'$JAVA $JVM_FLAGS -jar parry-gateway/target/parry-gateway.jar'}
 
 main() {
-  if [[ ! -f $GATEWAY_JAR ]]; then
-    echo "building parry-gateway"
-    mvn -B -q -DskipTests package -pl parry-gateway -am
-  fi
+  ensure_gateway_jar
   echo "command: RUNS=$RUNS JVM_FLAGS='$JVM_FLAGS' benchmarks/gateway-startup.sh"
   echo "gateway: PORT=$PORT ADMIN_PORT=$ADMIN_PORT $GATEWAY_CMD"
   echo "java: $(java_version); $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -33,22 +33,6 @@ client() {
   PORT=$PORT CONNECTIONS=$1 HOLD_SECONDS=$2 "$JAVA" $CLIENT_FLAGS -cp "$BENCH_JAR" io.parry.benchmarks.IdleConnections
 }
 
-# wait_ready LOG PID: waits up to 120 s for the client to print READY.
-wait_ready() {
-  local i
-  for ((i = 0; i < 1200; i++)); do
-    grep -q '^READY' "$1" && return 0
-    if ! kill -0 "$2" 2>/dev/null; then
-      echo "IdleConnections failed:" >&2
-      tail -n 20 "$1" >&2
-      exit 1
-    fi
-    sleep 0.1
-  done
-  echo "IdleConnections not ready after 120 s" >&2
-  exit 1
-}
-
 measure() {
   local target=$1 fifo=$RESULTS/$1.stdin client_pid before after rss_before rss_after held
   start_server "$target" "$PORT" "$JVM_FLAGS" "$RESULTS/$target.server.log"
@@ -62,7 +46,7 @@ measure() {
   CHILD_PIDS+=("$client_pid")
   # Read-write, so opening cannot block if the client never starts; closing it is the EOF that releases it.
   exec 3<>"$fifo"
-  wait_ready "$RESULTS/$target.client.log" "$client_pid"
+  wait_ready "$RESULTS/$target.client.log" "$client_pid" 120
   held=$(established "$PORT")
   after=$(heap_used_kib "$SERVER_PID")
   rss_after=$(rss_kib "$SERVER_PID")

@@ -120,7 +120,7 @@ PY
 }
 
 main() {
-  command -v wrk >/dev/null || { echo "installing wrk"; apt-get update -q && apt-get install -y -q wrk; }
+  ensure_wrk
   ensure_jars parry baseline
   raise_fd_limit
   RESULTS=$(results_dir load)

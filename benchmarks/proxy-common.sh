@@ -22,20 +22,6 @@ names() {
   [[ " $2 " == *" $1 "* ]]
 }
 
-# rotated ROUND TARGETS: TARGETS one a line, starting with the ROUND-th, so each goes first in turn.
-rotated() {
-  local targets n i
-  read -ra targets <<<"$2"
-  n=${#targets[@]}
-  for ((i = 0; i < n; i++)); do
-    echo "${targets[(i + $1) % n]}"
-  done
-}
-
-ensure_wrk() {
-  command -v wrk >/dev/null || { echo "installing wrk"; apt-get update -q && apt-get install -y -q wrk; }
-}
-
 # prepare_targets UPSTREAM TARGETS: NGINX and the jars the upstream (a server_command target) and TARGETS need.
 prepare_targets() {
   if names nginx "$2"; then

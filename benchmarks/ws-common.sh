@@ -7,7 +7,6 @@ UPSTREAM_PORT=${UPSTREAM_PORT:-8100}
 NGINX_PORT=${NGINX_PORT:-8101}
 GATEWAY_PORT=${GATEWAY_PORT:-8102}
 ADMIN_PORT=${ADMIN_PORT:-8103}
-GATEWAY_JAR=$ROOT/parry-gateway/target/parry-gateway.jar
 GATEWAY_CMD=${GATEWAY_CMD:-'$JAVA $JVM_FLAGS -jar parry-gateway/target/parry-gateway.jar'}
 UPSTREAM_CMD='$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.websocket.WebSocketEchoServer'
 UPSTREAM_JVM_FLAGS=${UPSTREAM_JVM_FLAGS:--Xmx512m}

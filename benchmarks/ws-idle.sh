@@ -11,22 +11,6 @@ JVM_FLAGS=${JVM_FLAGS:--Xmx512m}
 SESSIONS=${SESSIONS:-10000}
 CLIENT_FLAGS='-Xmx1g'
 
-# wait_ready LOG PID: waits up to 300 s for the client to print READY.
-wait_ready() {
-  local i
-  for ((i = 0; i < 3000; i++)); do
-    grep -q '^READY' "$1" && return 0
-    if ! kill -0 "$2" 2>/dev/null; then
-      echo "the client failed:" >&2
-      tail -n 20 "$1" >&2
-      exit 1
-    fi
-    sleep 0.1
-  done
-  echo "the client was not ready after 300 s" >&2
-  exit 1
-}
-
 # measure NAME MAIN COUNT_VARIABLE: heap and RSS per connection or session the client MAIN holds on the gateway.
 measure() {
   local name=$1 main=$2 fifo=$RESULTS/$1.stdin client_pid before after rss_before rss_after
@@ -38,7 +22,7 @@ measure() {
   client_pid=$!
   CHILD_PIDS+=("$client_pid")
   exec 3<>"$fifo"
-  wait_ready "$RESULTS/$name.client.log" "$client_pid"
+  wait_ready "$RESULTS/$name.client.log" "$client_pid" 300
   after=$(heap_after_gc_kib "$GATEWAY_PID")
   rss_after=$(proc_status_value "$GATEWAY_PID" VmRSS)
   exec 3>&-

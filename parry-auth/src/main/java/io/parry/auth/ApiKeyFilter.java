@@ -2,9 +2,6 @@ package io.parry.auth;
 
 import static java.util.Objects.requireNonNull;
 
-import io.parry.auth.internal.Challenge;
-import io.parry.auth.internal.ClaimHeaders;
-import io.parry.auth.internal.IdentityContext;
 import io.parry.auth.internal.QueryParams;
 import io.parry.auth.internal.SecretHash;
 import io.parry.http.HttpRequest;
@@ -14,8 +11,6 @@ import io.parry.server.Handler;
 import io.parry.server.RequestContext;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -45,16 +40,15 @@ public final class ApiKeyFilter implements Filter {
     private final Credentials keys;
     private final String header;
     private final String queryParam;
-    private final String realm;
-    private final Map<String, String> forwardClaims;
+    private final SecretAdmission admission;
     private final SecretChecks checks;
 
     private ApiKeyFilter(Builder builder) {
         this.keys = builder.keys;
         this.header = builder.header;
         this.queryParam = builder.queryParam;
-        this.realm = builder.realm;
-        this.forwardClaims = new LinkedHashMap<>(builder.forwardClaims);
+        this.admission = new SecretAdmission(
+                "ApiKey", "the API key is not valid", "ApiKey realm=\"" + builder.realm + "\"", builder.forwardClaims);
         this.checks = builder.options.checks(keys);
     }
 
@@ -77,17 +71,14 @@ public final class ApiKeyFilter implements Filter {
             }
         }
         if (key == null || key.isEmpty()) {
-            return Challenge.unauthorized(ctx, "an API key is required", challenge());
+            return admission.missing(ctx, "an API key is required");
         }
         String secret = key;
-        HttpRequest forwardedRequest = forwarded;
-        CompletableFuture<SecretChecks.Verdict> verdict = checks.check(
-                        SecretHash.cacheKey("key:" + secret), hashes -> nameOf(hashes, secret))
-                .toCompletableFuture();
-        if (verdict.isDone()) {
-            return decide(verdict.join(), next, ctx, forwardedRequest);
-        }
-        return verdict.thenComposeAsync(v -> decideSafely(v, next, ctx, forwardedRequest), ctx.eventLoop());
+        return admission.admit(
+                checks.check(SecretHash.cacheKey("key:" + secret), hashes -> nameOf(hashes, secret)),
+                next,
+                ctx,
+                forwarded);
     }
 
     private String keyInQuery(RequestContext ctx, HttpRequest request) {
@@ -110,31 +101,6 @@ public final class ApiKeyFilter implements Filter {
             }
         }
         return null;
-    }
-
-    private CompletionStage<HttpResponse> decideSafely(
-            SecretChecks.Verdict verdict, Handler next, RequestContext ctx, HttpRequest request) {
-        try {
-            return decide(verdict, next, ctx, request);
-        } catch (Exception e) {
-            return CompletableFuture.failedFuture(e);
-        }
-    }
-
-    private CompletionStage<HttpResponse> decide(
-            SecretChecks.Verdict verdict, Handler next, RequestContext ctx, HttpRequest request) throws Exception {
-        if (verdict == SecretChecks.BUSY) {
-            return Challenge.busy(ctx);
-        }
-        if (verdict.name() == null) {
-            return Challenge.unauthorized(ctx, "the API key is not valid", challenge());
-        }
-        Identity identity = new Identity("ApiKey", verdict.name(), Map.of("sub", verdict.name()), Set.of());
-        return next.handle(new IdentityContext(ctx, identity), ClaimHeaders.apply(request, identity, forwardClaims));
-    }
-
-    private String challenge() {
-        return "ApiKey realm=\"" + realm + "\"";
     }
 
     @Override
@@ -190,9 +156,7 @@ public final class ApiKeyFilter implements Filter {
             if (header == null && queryParam == null) {
                 throw new IllegalArgumentException("header: null (expected: a header, a queryParam, or both)");
             }
-            if (realm.indexOf('"') >= 0 || realm.indexOf('\\') >= 0) {
-                throw new IllegalArgumentException("realm: " + realm + " (expected: no quote or backslash)");
-            }
+            SecretAdmission.checkRealm(realm);
             return new ApiKeyFilter(this);
         }
     }

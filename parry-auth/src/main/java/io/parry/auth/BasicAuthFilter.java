@@ -2,9 +2,6 @@ package io.parry.auth;
 
 import static java.util.Objects.requireNonNull;
 
-import io.parry.auth.internal.Challenge;
-import io.parry.auth.internal.ClaimHeaders;
-import io.parry.auth.internal.IdentityContext;
 import io.parry.auth.internal.SecretHash;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
@@ -15,8 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -44,14 +39,16 @@ public final class BasicAuthFilter implements Filter {
     private static final String BASIC = "Basic ";
 
     private final Credentials users;
-    private final String challenge;
-    private final Map<String, String> forwardClaims;
+    private final SecretAdmission admission;
     private final SecretChecks checks;
 
     private BasicAuthFilter(Builder builder) {
         this.users = builder.users;
-        this.challenge = "Basic realm=\"" + builder.realm + "\", charset=\"UTF-8\"";
-        this.forwardClaims = new LinkedHashMap<>(builder.forwardClaims);
+        this.admission = new SecretAdmission(
+                "Basic",
+                "user name or password is wrong",
+                "Basic realm=\"" + builder.realm + "\", charset=\"UTF-8\"",
+                builder.forwardClaims);
         this.checks = builder.options.checks(users);
     }
 
@@ -67,21 +64,19 @@ public final class BasicAuthFilter implements Filter {
         String credentials = decode(authorization);
         int colon = credentials == null ? -1 : credentials.indexOf(':');
         if (colon < 0) {
-            return Challenge.unauthorized(ctx, "user name and password are required", challenge);
+            return admission.missing(ctx, "user name and password are required");
         }
         String user = credentials.substring(0, colon);
         String password = credentials.substring(colon + 1);
         HttpRequest forwarded = request.mapHeaders(headers -> headers.remove("authorization"));
-        CompletableFuture<SecretChecks.Verdict> verdict = checks.check(
-                        SecretHash.cacheKey("basic:" + credentials), hashes -> {
-                            SecretHash hash = hashes.get(user);
-                            return hash != null && hash.matches(password) ? user : null;
-                        })
-                .toCompletableFuture();
-        if (verdict.isDone()) {
-            return decide(verdict.join(), next, ctx, forwarded);
-        }
-        return verdict.thenComposeAsync(v -> decideSafely(v, next, ctx, forwarded), ctx.eventLoop());
+        return admission.admit(
+                checks.check(SecretHash.cacheKey("basic:" + credentials), hashes -> {
+                    SecretHash hash = hashes.get(user);
+                    return hash != null && hash.matches(password) ? user : null;
+                }),
+                next,
+                ctx,
+                forwarded);
     }
 
     private static String decode(String authorization) {
@@ -96,27 +91,6 @@ public final class BasicAuthFilter implements Filter {
         } catch (IllegalArgumentException e) {
             return null;
         }
-    }
-
-    private CompletionStage<HttpResponse> decideSafely(
-            SecretChecks.Verdict verdict, Handler next, RequestContext ctx, HttpRequest request) {
-        try {
-            return decide(verdict, next, ctx, request);
-        } catch (Exception e) {
-            return CompletableFuture.failedFuture(e);
-        }
-    }
-
-    private CompletionStage<HttpResponse> decide(
-            SecretChecks.Verdict verdict, Handler next, RequestContext ctx, HttpRequest request) throws Exception {
-        if (verdict == SecretChecks.BUSY) {
-            return Challenge.busy(ctx);
-        }
-        if (verdict.name() == null) {
-            return Challenge.unauthorized(ctx, "user name or password is wrong", challenge);
-        }
-        Identity identity = new Identity("Basic", verdict.name(), Map.of("sub", verdict.name()), Set.of());
-        return next.handle(new IdentityContext(ctx, identity), ClaimHeaders.apply(request, identity, forwardClaims));
     }
 
     @Override
@@ -155,9 +129,7 @@ public final class BasicAuthFilter implements Filter {
 
         /** The filter; fails with {@link IllegalArgumentException} naming a wrong setting. */
         public BasicAuthFilter build() {
-            if (realm.indexOf('"') >= 0 || realm.indexOf('\\') >= 0) {
-                throw new IllegalArgumentException("realm: " + realm + " (expected: no quote or backslash)");
-            }
+            SecretAdmission.checkRealm(realm);
             return new BasicAuthFilter(this);
         }
     }

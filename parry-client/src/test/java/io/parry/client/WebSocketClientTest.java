@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
+import io.parry.testing.MessageQueue;
 import io.parry.testing.WebSocketUpstream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,7 @@ class WebSocketClientTest {
     @Test
     void exchangesTextAndBinaryMessagesWithAnEchoServer() throws Exception {
         WebSocket socket = await(client.connect(endpoint(), "/echo"));
-        MessageQueue messages = MessageQueue.of(socket);
+        MessageQueue<WebSocketMessage> messages = MessageQueue.of(socket.messages());
 
         await(socket.sendText("héllo"));
         WebSocketMessage text = messages.next();
@@ -62,13 +63,13 @@ class WebSocketClientTest {
     @Test
     void answersTheServersCloseAndCompletesItsMessages() {
         WebSocket socket = await(client.connect(endpoint(), "/echo"));
-        MessageQueue messages = MessageQueue.of(socket);
+        MessageQueue<WebSocketMessage> messages = MessageQueue.of(socket.messages());
 
         upstream.closeAll(1001, "going away");
 
         assertThat(await(socket.closed())).isEqualTo(new WebSocketClose(1001, "going away"));
         assertThat(upstream.awaitCloseCode()).isEqualTo(1001);
-        await(messages.ended);
+        await(messages.ended());
     }
 
     @Test
@@ -84,12 +85,12 @@ class WebSocketClientTest {
     @Test
     void reportsAnAbnormalCloseWhenTheConnectionBreaks() {
         WebSocket socket = await(client.connect(endpoint(), "/echo"));
-        MessageQueue messages = MessageQueue.of(socket);
+        MessageQueue<WebSocketMessage> messages = MessageQueue.of(socket.messages());
 
         upstream.abortAll();
 
         assertThat(await(socket.closed()).code()).isEqualTo(WebSocketClose.ABNORMAL);
-        assertThat(failure(messages.ended)).isInstanceOf(ConnectionClosedException.class);
+        assertThat(failure(messages.ended())).isInstanceOf(ConnectionClosedException.class);
     }
 
     @Test

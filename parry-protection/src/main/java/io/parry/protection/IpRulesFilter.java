@@ -2,15 +2,16 @@ package io.parry.protection;
 
 import static java.util.Objects.requireNonNull;
 
+import io.parry.http.AddressBlocks;
+import io.parry.http.ClientAddress;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.Problem;
-import io.parry.protection.internal.AddressBlocks;
-import io.parry.protection.internal.ClientAddress;
 import io.parry.server.Filter;
 import io.parry.server.Handler;
 import io.parry.server.RequestContext;
+import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -83,7 +84,7 @@ public final class IpRulesFilter implements Filter {
 
     /** Whether the request's client may pass these rules. */
     public boolean admits(RequestContext ctx, HttpRequest request) {
-        byte[] client = ClientAddress.of(ctx.remoteAddress(), request.headers(), trustedProxies);
+        InetAddress client = ClientAddress.behind(trustedProxies, ctx.remoteAddress(), request.headers());
         if (deny.contains(client)) {
             return false;
         }

@@ -2,7 +2,7 @@ package io.parry.proxy;
 
 import static java.util.Objects.requireNonNull;
 
-import io.parry.proxy.internal.TrustedProxies;
+import io.parry.http.AddressBlocks;
 import java.net.InetAddress;
 import java.util.Arrays;
 import java.util.List;
@@ -33,13 +33,13 @@ import java.util.List;
 public final class ForwardingOptions {
     private static final ForwardingOptions DEFAULTS = builder().build();
 
-    private final TrustedProxies trustedProxies;
+    private final AddressBlocks trustedProxies;
     private final boolean xForwarded;
     private final boolean forwarded;
     private final String via;
     private final boolean clientCertificate;
 
-    private ForwardingOptions(TrustedProxies trustedProxies, Builder builder) {
+    private ForwardingOptions(AddressBlocks trustedProxies, Builder builder) {
         this.trustedProxies = trustedProxies;
         this.xForwarded = builder.xForwarded;
         this.forwarded = builder.forwarded;
@@ -70,6 +70,11 @@ public final class ForwardingOptions {
     /** The trusted proxies' addresses and CIDR blocks, as given; empty by default. */
     public List<String> trustedProxies() {
         return trustedProxies.entries();
+    }
+
+    /** The trusted proxies as a set to match addresses against, such as for {@code ClientAddress.behind}. */
+    public AddressBlocks trustedProxyBlocks() {
+        return trustedProxies;
     }
 
     /** Whether a peer at this address is a trusted proxy whose forwarding fields are kept; {@code false} for null. */
@@ -181,7 +186,7 @@ public final class ForwardingOptions {
                 throw new IllegalArgumentException(
                         "via: " + via + " (expected: a token such as parry, or empty to send no Via)");
             }
-            return new ForwardingOptions(TrustedProxies.parse(trustedProxies), this);
+            return new ForwardingOptions(AddressBlocks.parse("trustedProxies", trustedProxies), this);
         }
 
         private static boolean isToken(String text) {

@@ -18,6 +18,7 @@ import io.parry.http.HttpHeaders;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.server.Server;
+import io.parry.testing.MessageQueue;
 import io.parry.testing.ServerExtension;
 import io.parry.testing.WebSocketUpstream;
 import java.time.Duration;
@@ -101,7 +102,7 @@ class WebSocketProxyTest {
     void echoesTextAndBinaryMessagesThroughTheProxy() throws Exception {
         proxyTo(WebSocketProxyOptions.ofDefault());
         WebSocket socket = connect();
-        MessageQueue messages = MessageQueue.of(socket);
+        MessageQueue<WebSocketMessage> messages = MessageQueue.of(socket.messages());
 
         await(socket.sendText("hello"));
         WebSocketMessage text = messages.next();

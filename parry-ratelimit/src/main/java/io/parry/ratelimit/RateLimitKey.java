@@ -2,12 +2,12 @@ package io.parry.ratelimit;
 
 import static java.util.Objects.requireNonNull;
 
+import io.parry.http.AddressBlocks;
+import io.parry.http.ClientAddress;
 import io.parry.http.HttpRequest;
-import io.parry.ratelimit.internal.ForwardedClient;
 import io.parry.server.RequestContext;
 import java.net.InetAddress;
 import java.util.List;
-import java.util.function.Predicate;
 
 /**
  * Which bucket a request takes its token from: the client's address, a header, the route, a verified
@@ -28,23 +28,24 @@ public interface RateLimitKey {
     /** The bucket's name for this request, or {@code null} to let it pass unlimited. */
     String key(RequestContext ctx, HttpRequest request);
 
-    /** The TCP peer's address: right when clients connect directly; behind a proxy, use {@link #clientAddress(Predicate)}. */
+    /** The TCP peer's address: right when clients connect directly; behind a proxy, use {@link #clientAddress(AddressBlocks)}. */
     static RateLimitKey clientAddress() {
-        return (ctx, request) -> ForwardedClient.text(ForwardedClient.peer(ctx));
+        return clientAddress(AddressBlocks.none());
     }
 
     /**
-     * The client's address after trusted proxies: when the TCP peer is a trusted proxy, the nearest
-     * address in {@code X-Forwarded-For} that is not a trusted proxy (read from the right, as each proxy
-     * appends the peer it saw); otherwise the peer. Entries left of the first untrusted one were written
-     * by the client and are never believed.
+     * The client's address after trusted proxies, as {@link ClientAddress#behind} finds it: when the TCP
+     * peer is a trusted proxy, the nearest address in {@code X-Forwarded-For} that is not one; otherwise
+     * the peer. Entries left of the first untrusted one were written by the client and are never
+     * believed; requests whose client is unknown (a trusted proxy passed on an entry that is not an
+     * address) share one bucket, {@code unknown}, so made-up entries cannot open fresh buckets.
      *
-     * @param trustedProxy whether an address is a proxy of yours, such as {@code
-     *     ForwardingOptions::isTrusted} of {@code parry-proxy}
+     * @param trustedProxies your proxies, such as {@code ForwardingOptions.trustedProxyBlocks()} of {@code
+     *     parry-proxy}
      */
-    static RateLimitKey clientAddress(Predicate<InetAddress> trustedProxy) {
-        requireNonNull(trustedProxy, "trustedProxy");
-        return (ctx, request) -> ForwardedClient.of(ForwardedClient.peer(ctx), request, trustedProxy);
+    static RateLimitKey clientAddress(AddressBlocks trustedProxies) {
+        requireNonNull(trustedProxies, "trustedProxies");
+        return (ctx, request) -> text(ClientAddress.behind(trustedProxies, ctx.remoteAddress(), request.headers()));
     }
 
     /**
@@ -88,5 +89,10 @@ public interface RateLimitKey {
             }
             return joined.toString();
         };
+    }
+
+    /** The address as text; {@code unknown} for a client that is unknown or a connection that is not TCP. */
+    private static String text(InetAddress address) {
+        return address == null ? "unknown" : address.getHostAddress();
     }
 }

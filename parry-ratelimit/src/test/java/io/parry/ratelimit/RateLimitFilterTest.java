@@ -2,6 +2,7 @@ package io.parry.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parry.http.AddressBlocks;
 import io.parry.http.HttpResponse;
 import io.parry.server.Handler;
 import io.parry.server.RequestContext;
@@ -63,6 +64,16 @@ class RateLimitFilterTest {
                             .burst(1)
                             .build()))
                     .key(RateLimitKey.header("X-Api-Key"))
+                    .build()));
+
+    @RegisterExtension
+    static final ServerExtension behindProxy =
+            ServerExtension.of(HELLO.with(RateLimitFilter.builder(LocalRateLimiter.of(RateLimit.builder()
+                            .rate(1)
+                            .period(Duration.ofMinutes(1))
+                            .burst(1)
+                            .build()))
+                    .key(RateLimitKey.clientAddress(AddressBlocks.parse("trustedProxies", List.of("127.0.0.1"))))
                     .build()));
 
     @RegisterExtension
@@ -146,6 +157,25 @@ class RateLimitFilterTest {
         assertThat(get(perApiKey, "X-Api-Key", "two").statusCode()).isEqualTo(200);
         assertThat(get(perApiKey).statusCode()).isEqualTo(200);
         assertThat(get(perApiKey).statusCode()).isEqualTo(429);
+    }
+
+    @Test
+    void keepsABucketPerClientATrustedProxyNames() throws Exception {
+        assertThat(get(behindProxy, "X-Forwarded-For", "203.0.113.1").statusCode())
+                .isEqualTo(200);
+        assertThat(get(behindProxy, "X-Forwarded-For", "198.51.100.7, 203.0.113.1")
+                        .statusCode())
+                .isEqualTo(429);
+        assertThat(get(behindProxy, "X-Forwarded-For", "203.0.113.2").statusCode())
+                .isEqualTo(200);
+    }
+
+    @Test
+    void putsClientsThatAreNotAddressesInOneBucketSoMadeUpEntriesCannotEscapeTheLimit() throws Exception {
+        assertThat(get(behindProxy, "X-Forwarded-For", "a.example").statusCode())
+                .isEqualTo(200);
+        assertThat(get(behindProxy, "X-Forwarded-For", "b.example").statusCode())
+                .isEqualTo(429);
     }
 
     @Test

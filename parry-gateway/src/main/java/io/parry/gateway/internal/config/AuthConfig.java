@@ -1,12 +1,22 @@
 package io.parry.gateway.internal.config;
 
+import io.parry.auth.ApiKeyFilter;
+import io.parry.auth.BasicAuthFilter;
+import io.parry.auth.Credentials;
+import io.parry.auth.JwksSource;
+import io.parry.auth.JwtFilter;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-/** A route's authentication (YAML {@code auth}): exactly one of {@code jwt}, {@code apiKey}, {@code basic}. */
+/**
+ * A route's authentication (YAML {@code auth}): exactly one of {@code jwt}, {@code apiKey}, {@code basic}.
+ * Each builds its filter in one place, for the reader's validation and for the route alike; building
+ * fails with {@link IllegalArgumentException} naming the wrong setting or the unreadable file.
+ */
 public sealed interface AuthConfig {
 
     /**
@@ -34,7 +44,21 @@ public sealed interface AuthConfig {
             Map<String, String> forwardClaims,
             Duration refreshInterval,
             Duration minRefreshInterval)
-            implements AuthConfig {}
+            implements AuthConfig {
+
+        /** The filter, verifying tokens with these keys. */
+        public JwtFilter toFilter(JwksSource keys) {
+            return JwtFilter.builder(keys)
+                    .issuer(issuer)
+                    .audiences(audiences)
+                    .algorithms(algorithms)
+                    .clockSkew(clockSkew)
+                    .requiredScopes(requiredScopes)
+                    .requiredClaims(requiredClaims)
+                    .forwardClaims(forwardClaims)
+                    .build();
+        }
+    }
 
     /**
      * API keys in a request field or query parameter.
@@ -51,7 +75,17 @@ public sealed interface AuthConfig {
             Map<String, String> keys,
             Path keysFile,
             Map<String, String> forwardClaims)
-            implements AuthConfig {}
+            implements AuthConfig {
+
+        /** The filter, reading {@code keysFile} when there is one. */
+        public ApiKeyFilter toFilter() {
+            return ApiKeyFilter.builder(credentials(keys, keysFile))
+                    .header(header)
+                    .queryParam(queryParam)
+                    .forwardClaims(forwardClaims)
+                    .build();
+        }
+    }
 
     /**
      * HTTP Basic with bcrypt or Argon2id hashes.
@@ -62,5 +96,22 @@ public sealed interface AuthConfig {
      * @param forwardClaims {@code sub} (the user name) to a request field, or empty
      */
     record Basic(String realm, Map<String, String> users, Path usersFile, Map<String, String> forwardClaims)
-            implements AuthConfig {}
+            implements AuthConfig {
+
+        /** The filter, reading {@code usersFile} when there is one. */
+        public BasicAuthFilter toFilter() {
+            return BasicAuthFilter.builder(credentials(users, usersFile))
+                    .realm(realm)
+                    .forwardClaims(forwardClaims)
+                    .build();
+        }
+    }
+
+    private static Credentials credentials(Map<String, String> inline, Path file) {
+        try {
+            return file != null ? Credentials.fromFile(file) : Credentials.of(inline);
+        } catch (UncheckedIOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
 }

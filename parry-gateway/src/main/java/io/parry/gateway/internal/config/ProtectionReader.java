@@ -1,10 +1,6 @@
 package io.parry.gateway.internal.config;
 
-import io.parry.auth.ApiKeyFilter;
-import io.parry.auth.BasicAuthFilter;
-import io.parry.auth.Credentials;
 import io.parry.auth.JwksSource;
-import io.parry.auth.JwtFilter;
 import io.parry.protection.IpRulesFilter;
 import io.parry.protection.SecurityHeadersFilter;
 import java.net.URI;
@@ -180,15 +176,7 @@ final class ProtectionReader {
         return section.build(
                 errorsBefore,
                 () -> {
-                    JwtFilter.builder(NO_KEYS)
-                            .issuer(jwt.issuer())
-                            .audiences(jwt.audiences())
-                            .algorithms(jwt.algorithms())
-                            .clockSkew(jwt.clockSkew())
-                            .requiredScopes(jwt.requiredScopes())
-                            .requiredClaims(jwt.requiredClaims())
-                            .forwardClaims(jwt.forwardClaims())
-                            .build();
+                    jwt.toFilter(NO_KEYS);
                     return jwt;
                 },
                 null);
@@ -208,10 +196,7 @@ final class ProtectionReader {
         return section.build(
                 errorsBefore,
                 () -> {
-                    ApiKeyFilter.builder(credentials(keys, file))
-                            .header(header)
-                            .queryParam(queryParam)
-                            .build();
+                    apiKey.toFilter();
                     return apiKey;
                 },
                 null);
@@ -230,9 +215,7 @@ final class ProtectionReader {
         return section.build(
                 errorsBefore,
                 () -> {
-                    BasicAuthFilter.builder(credentials(users, file))
-                            .realm(realm)
-                            .build();
+                    basic.toFilter();
                     return basic;
                 },
                 null);
@@ -259,14 +242,6 @@ final class ProtectionReader {
             return null;
         }
         return file;
-    }
-
-    private static Credentials credentials(Map<String, String> inline, Path file) {
-        try {
-            return file != null ? Credentials.fromFile(file) : Credentials.of(inline);
-        } catch (java.io.UncheckedIOException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
     }
 
     private static Map<String, String> forwardClaims(Section section) {

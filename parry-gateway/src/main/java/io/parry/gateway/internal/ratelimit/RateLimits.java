@@ -158,9 +158,7 @@ public final class RateLimits implements AutoCloseable {
             for (int i = 0; i < keys.length; i++) {
                 String part = parts.get(i);
                 if (part.equals("client_address")) {
-                    keys[i] = forwarding.trustedProxies().isEmpty()
-                            ? RateLimitKey.clientAddress()
-                            : RateLimitKey.clientAddress(forwarding::isTrusted);
+                    keys[i] = RateLimitKey.clientAddress(forwarding.trustedProxyBlocks());
                 } else if (part.equals("route")) {
                     keys[i] = RateLimitKey.route();
                 } else {

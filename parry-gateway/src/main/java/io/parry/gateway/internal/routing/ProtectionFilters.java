@@ -1,16 +1,9 @@
 package io.parry.gateway.internal.routing;
 
-import io.parry.auth.ApiKeyFilter;
-import io.parry.auth.BasicAuthFilter;
-import io.parry.auth.Credentials;
-import io.parry.auth.JwtFilter;
 import io.parry.gateway.internal.config.AuthConfig;
 import io.parry.gateway.internal.config.RouteProtection;
 import io.parry.server.Filter;
 import io.parry.server.Handler;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.util.Map;
 
 /**
  * Wraps a route's handler in its protection filters, in one fixed order, outermost first:
@@ -46,35 +39,11 @@ final class ProtectionFilters {
 
     private static Filter auth(AuthConfig auth, AuthResources resources) {
         if (auth instanceof AuthConfig.Jwt jwt) {
-            return JwtFilter.builder(resources.keys(jwt))
-                    .issuer(jwt.issuer())
-                    .audiences(jwt.audiences())
-                    .algorithms(jwt.algorithms())
-                    .clockSkew(jwt.clockSkew())
-                    .requiredScopes(jwt.requiredScopes())
-                    .requiredClaims(jwt.requiredClaims())
-                    .forwardClaims(jwt.forwardClaims())
-                    .build();
+            return jwt.toFilter(resources.keys(jwt));
         }
         if (auth instanceof AuthConfig.ApiKey apiKey) {
-            return ApiKeyFilter.builder(credentials(apiKey.keys(), apiKey.keysFile()))
-                    .header(apiKey.header())
-                    .queryParam(apiKey.queryParam())
-                    .forwardClaims(apiKey.forwardClaims())
-                    .build();
+            return apiKey.toFilter();
         }
-        AuthConfig.Basic basic = (AuthConfig.Basic) auth;
-        return BasicAuthFilter.builder(credentials(basic.users(), basic.usersFile()))
-                .realm(basic.realm())
-                .forwardClaims(basic.forwardClaims())
-                .build();
-    }
-
-    private static Credentials credentials(Map<String, String> inline, Path file) {
-        try {
-            return file != null ? Credentials.fromFile(file) : Credentials.of(inline);
-        } catch (UncheckedIOException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
+        return ((AuthConfig.Basic) auth).toFilter();
     }
 }
