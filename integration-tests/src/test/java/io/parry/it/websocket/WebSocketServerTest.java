@@ -334,7 +334,9 @@ class WebSocketServerTest {
             while (hold.counters().messagesIn() < readWhilePaused + 100 && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
             }
-            assertThat(hold.counters().messagesIn()).as("reading resumed").isGreaterThanOrEqualTo(readWhilePaused + 100);
+            assertThat(hold.counters().messagesIn())
+                    .as("reading resumed")
+                    .isGreaterThanOrEqualTo(readWhilePaused + 100);
         }
     }
 
