@@ -179,6 +179,28 @@ class Http2ClientTest {
     }
 
     @Test
+    void sendsEachStreamedBodyOfSequentialCallsWithoutWaitingForOtherTraffic() throws Exception {
+        upstream = TestUpstream.cleartext(100);
+        for (int i = 0; i < 20; i++) {
+            HttpRequest request =
+                    HttpRequest.of(HttpMethod.POST, "/echo").withBody(HttpBody.of(chunks("+a", "+b", "+" + i)));
+
+            assertThat(text(await(client.send(endpoint(), request)))).isEqualTo("connection 1+a+b+" + i);
+        }
+    }
+
+    @Test
+    void endsTheStreamWithTheHeadOfAStreamedEmptyBody() throws Exception {
+        upstream = TestUpstream.cleartext(100);
+        for (int i = 0; i < 20; i++) {
+            HttpRequest request = HttpRequest.of(HttpMethod.GET, "/").withBody(HttpBody.of(chunks(), 0));
+
+            assertThat(text(await(client.send(endpoint(), request)))).isEqualTo("connection 1");
+        }
+        assertThat(upstream.headEndedStreams.get()).isEqualTo(20);
+    }
+
+    @Test
     void pingsAnIdleConnection() throws Exception {
         upstream = TestUpstream.cleartext(100);
         try (HttpClient pinging = HttpClient.builder()
@@ -200,6 +222,30 @@ class Http2ClientTest {
 
     private Endpoint endpoint() {
         return Endpoint.of("127.0.0.1", upstream.port());
+    }
+
+    /** A body that gives its chunks as they are requested, its length unknown up front (as a proxied body's). */
+    private static Flow.Publisher<HttpData> chunks(String... texts) {
+        return subscriber -> subscriber.onSubscribe(new Flow.Subscription() {
+            private int next;
+            private boolean done;
+
+            @Override
+            public void request(long n) {
+                for (long i = 0; i < n && next < texts.length; i++) {
+                    subscriber.onNext(HttpData.ofUtf8(texts[next++]));
+                }
+                if (next == texts.length && !done) {
+                    done = true;
+                    subscriber.onComplete();
+                }
+            }
+
+            @Override
+            public void cancel() {
+                done = true;
+            }
+        });
     }
 
     /** Reads one chunk, then waits for {@link #readAll()}; counts the bytes. */

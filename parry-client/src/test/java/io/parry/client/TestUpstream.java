@@ -69,6 +69,8 @@ final class TestUpstream implements AutoCloseable {
     volatile CountDownLatch holding = new CountDownLatch(0);
     /** Streams the client reset. */
     final AtomicInteger resets = new AtomicInteger();
+    /** Streams whose request header block ended them (no DATA frame followed). */
+    final AtomicInteger headEndedStreams = new AtomicInteger();
     /** PING frames received (not acknowledgements). */
     final AtomicInteger pings = new AtomicInteger();
 
@@ -192,6 +194,9 @@ final class TestUpstream implements AutoCloseable {
                     request = headers.headers();
                     requests.add(request);
                     streamConnections.add(connection);
+                    if (headers.isEndStream()) {
+                        headEndedStreams.incrementAndGet();
+                    }
                 }
                 if (headers.isEndStream()) {
                     answer(ctx);
