@@ -160,6 +160,11 @@ public final class Gateway implements AutoCloseable {
         return draining;
     }
 
+    /** Whether a stop has been asked for, perhaps a moment before draining begins. */
+    boolean isStopping() {
+        return stopped.get();
+    }
+
     /**
      * Stops gracefully: readiness turns false, the gateway listener stops accepting and waits up to
      * {@code grace} for requests in flight, the access log writes its last lines, then the admin

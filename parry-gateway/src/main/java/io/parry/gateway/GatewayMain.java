@@ -113,7 +113,15 @@ public final class GatewayMain {
                                 port,
                                 certificate.fingerprint());
                     } catch (RuntimeException e) {
-                        log.error("The demo's HTTPS listener did not start on port {}: {}", httpsPort, e.getMessage());
+                        if (gateway.isStopping()) {
+                            // A stop that came before the listener is not a failure of the listener.
+                            log.info("Demo: HTTPS not started, the gateway is stopping");
+                        } else {
+                            log.error(
+                                    "The demo's HTTPS listener did not start on port {}: {}",
+                                    httpsPort,
+                                    e.getMessage());
+                        }
                     }
                 },
                 "parry-demo-https");
