@@ -1,6 +1,8 @@
 package io.parry.annotations;
 
+import io.parry.server.Filter;
 import io.parry.server.routing.Router;
+import java.util.List;
 
 /**
  * The routes of one controller, as the processor generated them: {@code TodoControllerRoutes} for
@@ -11,6 +13,7 @@ import io.parry.server.routing.Router;
  * JsonEndpoints json = JsonEndpoints.builder().validator(BeanValidator.create(codec)).build();
  * Router.Builder router = Router.builder();
  * new TodoControllerRoutes(new TodoController(store), json).addTo(router);
+ * new AdminControllerRoutes(new AdminController(), json).with(jwt).addTo(router);   // every route behind jwt
  * }</pre>
  */
 public interface ControllerRoutes {
@@ -22,4 +25,14 @@ public interface ControllerRoutes {
      * {@code paths} and {@code components}, for an OpenAPI document to merge.
      */
     String openApi();
+
+    /**
+     * These routes with the filters around each of them, outside the controller's own {@code @Filters},
+     * the first outermost: an authentication filter for the whole controller, say, which an OpenAPI
+     * document built from these routes then describes. This instance is unchanged.
+     */
+    ControllerRoutes with(Filter... filters);
+
+    /** The filters given with {@link #with}, outermost first; empty for none. */
+    List<Filter> filters();
 }

@@ -103,6 +103,16 @@ public final class ApiKeyFilter implements Filter {
         return null;
     }
 
+    /** The request field that carries the key, or {@code null} when only the query may. */
+    public String header() {
+        return header;
+    }
+
+    /** The query parameter that carries the key, or {@code null} when only a field may. */
+    public String queryParam() {
+        return queryParam;
+    }
+
     @Override
     public String toString() {
         return "ApiKeyFilter[header=" + header + ", queryParam=" + queryParam + ", " + keys + "]";

@@ -13,6 +13,7 @@ import io.parry.server.Filter;
 import io.parry.server.Handler;
 import io.parry.server.RequestContext;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -136,6 +137,11 @@ public final class JwtFilter implements Filter {
             }
         }
         return true;
+    }
+
+    /** The scopes a token must grant, in the order given; empty for none. */
+    public Set<String> requiredScopes() {
+        return Collections.unmodifiableSet(requiredScopes);
     }
 
     @Override

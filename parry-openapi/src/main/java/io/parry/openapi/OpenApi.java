@@ -13,6 +13,7 @@ import io.parry.openapi.internal.DocsPage;
 import io.parry.openapi.internal.DocumentBuilder;
 import io.parry.openapi.internal.ServerUrl;
 import io.parry.openapi.internal.YamlText;
+import io.parry.server.Filter;
 import io.parry.server.routing.Router;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,10 @@ import java.util.Locale;
  * <p>The document's server URL is the one the client used: {@code X-Forwarded-Proto}, {@code
  * X-Forwarded-Host} and {@code X-Forwarded-Prefix} when a gateway set them, else {@code Host}, so
  * "try it out" calls go back through the gateway.
+ *
+ * <p>Routes behind parry-auth's filters say so (a controller's given with {@link ControllerRoutes#with}, a
+ * functional route's named in its {@link RouteDescription#filters}): the document gets the security schemes (HTTP bearer JWT, API key, HTTP basic) and
+ * each such operation its {@code security}, so Swagger UI's "Authorize" sends the credentials.
  */
 public final class OpenApi {
     private static final MediaType YAML = MediaType.parse("application/yaml");
@@ -105,7 +110,7 @@ public final class OpenApi {
 
     /** Builds an {@link OpenApi}; not thread-safe. */
     public static final class Builder {
-        private final List<String> controllers = new ArrayList<>();
+        private final List<Controller> controllers = new ArrayList<>();
         private final List<FunctionalRoute> routes = new ArrayList<>();
         private String title = "API";
         private String version = "1.0";
@@ -131,9 +136,16 @@ public final class OpenApi {
             return this;
         }
 
-        /** Adds an annotated controller's operations and schemas. */
+        /**
+         * Adds an annotated controller's operations and schemas. The filters it was given with {@link
+         * ControllerRoutes#with} that are parry-auth's ({@code JwtFilter}: HTTP bearer, {@code
+         * ApiKeyFilter}: an API key in a field or the query, {@code BasicAuthFilter}: HTTP basic) become
+         * each operation's {@code security}, with its 401 (and 403) answers, and the document's security
+         * schemes.
+         */
         public Builder controller(ControllerRoutes controller) {
-            controllers.add(requireNonNull(controller, "controller").openApi());
+            requireNonNull(controller, "controller");
+            controllers.add(new Controller(controller.openApi(), controller.filters()));
             return this;
         }
 
@@ -159,13 +171,17 @@ public final class OpenApi {
         public OpenApi build() {
             JsonCodec codec = JsonCodec.ofDefault();
             DocumentBuilder document = new DocumentBuilder(codec.mapper(), title, version, description);
-            controllers.forEach(document::addController);
+            for (Controller controller : controllers) {
+                document.addController(controller.openApi(), controller.filters());
+            }
             for (FunctionalRoute route : routes) {
                 document.addRoute(route.method(), route.pattern(), route.description());
             }
             return new OpenApi(document.build(), codec);
         }
     }
+
+    private record Controller(String openApi, List<Filter> filters) {}
 
     private record FunctionalRoute(String method, String pattern, RouteDescription description) {}
 }

@@ -3,6 +3,11 @@ package io.parry.openapi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parry.annotations.ControllerRoutes;
+import io.parry.auth.ApiKeyFilter;
+import io.parry.auth.BasicAuthFilter;
+import io.parry.auth.Credentials;
+import io.parry.auth.JwksSource;
+import io.parry.auth.JwtFilter;
 import io.parry.http.HttpResponse;
 import io.parry.server.Server;
 import io.parry.server.routing.Router;
@@ -15,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -25,6 +31,16 @@ import org.junit.jupiter.api.Test;
 class OpenApiTest {
     private static final HttpClient CLIENT =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final Credentials SECRETS = Credentials.of(Map.of("ci", "sha256:" + "0".repeat(64)));
+    private static final ApiKeyFilter API_KEY =
+            ApiKeyFilter.builder(SECRETS).queryParam("api_key").build();
+    private static final BasicAuthFilter BASIC =
+            BasicAuthFilter.builder(SECRETS).build();
+    private static final JwtFilter JWT = JwtFilter.builder(JwksSource.ofJson("{\"keys\":[]}"))
+            .issuer("https://idp.example")
+            .audiences(List.of("pets"))
+            .requiredScopes(List.of("pets:admin"))
+            .build();
     private static Router router;
     private static OpenApi openApi;
     private static Server server;
@@ -32,17 +48,27 @@ class OpenApiTest {
     @BeforeAll
     static void start() {
         ControllerRoutes pets = PetControllerRoutes.of(new PetController());
+        ControllerRoutes owners =
+                OwnerControllerRoutes.of(new OwnerController()).with(API_KEY);
         Router.Builder builder = Router.builder()
-                .get("/health", (ctx, request) -> HttpResponse.ofText("up").toStage());
+                .get("/health", (ctx, request) -> HttpResponse.ofText("up").toStage())
+                .get("/admin", (ctx, request) -> HttpResponse.ofText("settings").toStage(), route -> route.filter(JWT)
+                        .filter(BASIC));
         pets.addTo(builder);
+        owners.addTo(builder);
         openApi = OpenApi.builder()
                 .title("Pets")
                 .version("2.1")
                 .controller(pets)
+                .controller(owners)
                 .route(
                         "GET",
                         "/health",
                         RouteDescription.of("Says whether the service is up.").output(Pet.class))
+                .route(
+                        "GET",
+                        "/admin",
+                        RouteDescription.of("Shows the settings.").filters(JWT, BASIC))
                 .build();
         openApi.addTo(builder);
         router = builder.build();
@@ -81,6 +107,25 @@ class OpenApiTest {
                 .contains("\"required\":[\"name\"]")
                 .contains("\"404\":{\"description\":\"Not Found\",\"content\":{\"application/problem+json\"")
                 .contains("\"/health\":{\"get\":{\"summary\":\"Says whether the service is up.\"");
+    }
+
+    @Test
+    void describesTheAuthenticationOfTheFiltersAroundAControllerAndARoute() throws Exception {
+        String json = get("/openapi.json").body();
+
+        assertThat(json)
+                .contains("\"securitySchemes\":{"
+                        + "\"apiKey-header-x-api-key\":{\"type\":\"apiKey\",\"in\":\"header\",\"name\":\"x-api-key\"},"
+                        + "\"apiKey-query-api_key\":{\"type\":\"apiKey\",\"in\":\"query\",\"name\":\"api_key\"},"
+                        + "\"bearerJwt\":{\"type\":\"http\",\"scheme\":\"bearer\",\"bearerFormat\":\"JWT\"},"
+                        + "\"basic\":{\"type\":\"http\",\"scheme\":\"basic\"}}")
+                .contains("\"security\":[{\"apiKey-header-x-api-key\":[]},{\"apiKey-query-api_key\":[]}]")
+                .contains("\"security\":[{\"bearerJwt\":[\"pets:admin\"],\"basic\":[]}]")
+                .contains("\"401\":{\"description\":\"Unauthorized: credentials are missing or not valid\"")
+                .contains("\"403\":{\"description\":\"Forbidden: the token does not grant what the route requires\"");
+        assertThat(operation(json, "\"/pets\":")).doesNotContain("\"security\"", "\"401\"");
+        assertThat(get("/owners").statusCode()).isEqualTo(401);
+        assertThat(get("/pets").statusCode()).isEqualTo(200);
     }
 
     @Test
@@ -126,6 +171,13 @@ class OpenApiTest {
             Ran validator = run("python3", "-m", "openapi_spec_validator", document.toString());
             assertThat(validator.exitCode()).as(validator.output()).isZero();
         }
+    }
+
+    /** The document's text from this path's key to the next path's. */
+    private static String operation(String json, String pathKey) {
+        int start = json.indexOf(pathKey);
+        int next = json.indexOf("\":{\"get\"", start + pathKey.length());
+        return json.substring(start, next < 0 ? json.length() : next);
     }
 
     /** The command's exit code and output; -1 when it does not finish within a minute. */

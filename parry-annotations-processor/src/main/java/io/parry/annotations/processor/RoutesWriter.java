@@ -33,6 +33,7 @@ final class RoutesWriter {
                 "io.parry.annotations.ControllerRoutes",
                 "io.parry.annotations.spi.Arguments",
                 "io.parry.annotations.spi.Results",
+                "io.parry.annotations.spi.RouteFilters",
                 "io.parry.http.HttpMethod",
                 "io.parry.http.HttpRequest",
                 "io.parry.http.MediaType",
@@ -41,6 +42,7 @@ final class RoutesWriter {
                 "io.parry.server.Filter",
                 "io.parry.server.Handler",
                 "io.parry.server.routing.Router",
+                "java.util.List",
                 "java.util.Objects",
                 "java.util.Optional",
                 "javax.annotation.processing.Generated")) {
@@ -54,12 +56,20 @@ final class RoutesWriter {
                 .line((isPublic ? "public " : "") + "final class " + name + " implements ControllerRoutes {")
                 .line("    private final " + type + " controller;")
                 .line("    private final JsonEndpoints json;")
+                .line("    private final List<Filter> around;")
                 .line("")
                 .line(
                         "    /** The controller's routes, reading and writing JSON with these endpoints' codec, validator and limit. */")
                 .line("    public " + name + "(" + type + " controller, JsonEndpoints json) {")
-                .line("        this.controller = Objects.requireNonNull(controller, \"controller\");")
-                .line("        this.json = Objects.requireNonNull(json, \"json\");")
+                .line(
+                        "        this(Objects.requireNonNull(controller, \"controller\"), Objects.requireNonNull(json, \"json\"),"
+                                + " List.of());")
+                .line("    }")
+                .line("")
+                .line("    private " + name + "(" + type + " controller, JsonEndpoints json, List<Filter> around) {")
+                .line("        this.controller = controller;")
+                .line("        this.json = json;")
+                .line("        this.around = around;")
                 .line("    }")
                 .line("")
                 .line("    /** The controller's routes with {@link JsonEndpoints#ofDefault()}. */")
@@ -68,6 +78,15 @@ final class RoutesWriter {
                 .line("    }")
                 .line("");
         addTo();
+        line("").line("    @Override")
+                .line("    public " + name + " with(Filter... filters) {")
+                .line("        return new " + name + "(controller, json, RouteFilters.plus(around, filters));")
+                .line("    }")
+                .line("")
+                .line("    @Override")
+                .line("    public List<Filter> filters() {")
+                .line("        return around;")
+                .line("    }");
         line("").line("    @Override")
                 .line("    public String openApi() {")
                 .line("        return String.join(\"\", " + chunks(openApi) + ");")
@@ -107,7 +126,7 @@ final class RoutesWriter {
             }
             String head = "        router.route(HttpMethod." + route.httpMethod() + ", "
                     + JavaText.literal(route.pattern()) + ", " + route.handlerName() + "()";
-            line(spec.isEmpty() ? head + ");" : head + ", route -> route" + String.join("", spec) + ");");
+            line(head + ", route -> RouteFilters.around(route, around)" + String.join("", spec) + ");");
         }
         line("    }");
     }

@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.parry.openapi.RouteDescription;
+import io.parry.server.Filter;
 import java.io.UncheckedIOException;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -17,10 +19,13 @@ import java.util.Set;
  * name describe one thing across controllers of one service).
  */
 public final class DocumentBuilder {
+    private static final String PROBLEM = "Problem";
+
     private final ObjectMapper mapper;
     private final ObjectNode document;
     private final ObjectNode paths;
     private final ObjectNode schemas;
+    private final ObjectNode securitySchemes;
     private final Set<String> operationIds = new HashSet<>();
 
     public DocumentBuilder(ObjectMapper mapper, String title, String version, String description) {
@@ -34,10 +39,15 @@ public final class DocumentBuilder {
         document.put("jsonSchemaDialect", "https://spec.openapis.org/oas/3.1/dialect/base");
         this.paths = document.putObject("paths");
         this.schemas = document.putObject("components").putObject("schemas");
+        this.securitySchemes = mapper.createObjectNode();
     }
 
-    /** Adds a controller's {@code paths} and {@code components/schemas}, as {@code ControllerRoutes.openApi()} gives them. */
-    public void addController(String openApi) {
+    /**
+     * Adds a controller's {@code paths} and {@code components/schemas}, as {@code ControllerRoutes.openApi()}
+     * gives them, each operation requiring what the filters around the controller's routes authenticate.
+     */
+    public void addController(String openApi, List<Filter> filters) {
+        Authentication authentication = Authentication.of(filters);
         JsonNode part;
         try {
             part = mapper.readTree(openApi);
@@ -46,8 +56,10 @@ public final class DocumentBuilder {
         }
         part.path("paths").properties().forEach(path -> path.getValue()
                 .properties()
-                .forEach(operation ->
-                        addOperation(path.getKey(), operation.getKey(), (ObjectNode) operation.getValue())));
+                .forEach(operation -> addOperation(
+                        path.getKey(),
+                        operation.getKey(),
+                        secured((ObjectNode) operation.getValue(), authentication))));
         part.path("components").path("schemas").properties().forEach(schema -> {
             if (!schemas.has(schema.getKey())) {
                 schemas.set(schema.getKey(), schema.getValue());
@@ -84,11 +96,53 @@ public final class DocumentBuilder {
         description.output().ifPresent(type -> ok.putObject("content")
                 .putObject("application/json")
                 .set("schema", schemaOf(type)));
-        addOperation(path, method.toLowerCase(Locale.ROOT), operation);
+        addOperation(
+                path, method.toLowerCase(Locale.ROOT), secured(operation, Authentication.of(description.filters())));
     }
 
     public ObjectNode build() {
-        return document.deepCopy();
+        ObjectNode built = document.deepCopy();
+        if (!securitySchemes.isEmpty()) {
+            ObjectNode components = (ObjectNode) built.get("components");
+            components.set("securitySchemes", securitySchemes.deepCopy());
+            if (!schemas.has(PROBLEM)) {
+                ((ObjectNode) components.get("schemas"))
+                        .putObject(PROBLEM)
+                        .put("type", "object")
+                        .put("description", "Problem details (RFC 9457)");
+            }
+        }
+        return built;
+    }
+
+    /** The operation with its {@code security} and the answers of a refused client (problem+json). */
+    private ObjectNode secured(ObjectNode operation, Authentication authentication) {
+        if (authentication.requirements().isEmpty()) {
+            return operation;
+        }
+        authentication.schemes().forEach((name, scheme) -> {
+            if (!securitySchemes.has(name)) {
+                securitySchemes.set(name, mapper.valueToTree(scheme));
+            }
+        });
+        operation.set("security", mapper.valueToTree(authentication.requirements()));
+        ObjectNode responses =
+                operation.has("responses") ? (ObjectNode) operation.get("responses") : operation.putObject("responses");
+        problem(responses, "401", "Unauthorized: credentials are missing or not valid");
+        if (authentication.forbids()) {
+            problem(responses, "403", "Forbidden: the token does not grant what the route requires");
+        }
+        return operation;
+    }
+
+    private static void problem(ObjectNode responses, String status, String description) {
+        responses
+                .putObject(status)
+                .put("description", description)
+                .putObject("content")
+                .putObject("application/problem+json")
+                .putObject("schema")
+                .put("$ref", "#/components/schemas/" + PROBLEM);
     }
 
     private void addOperation(String path, String method, ObjectNode operation) {
