@@ -8,8 +8,8 @@ import java.util.concurrent.CompletionStage;
  * returns a stage of the output. It runs on the connection's event loop and must not block; use
  * {@link BlockingJsonHandler} for code that does.
  *
- * <p>The stage's value becomes the response: a {@link JsonResult} gives status, headers and body; any
- * other value is a 200 with that value as JSON; {@code null} is a 204 with no body. A failed stage or
+ * <p>The stage's value becomes the response: a {@link JsonResult} gives status, headers and body; an
+ * {@link io.parry.http.HttpResponse} is sent as it is; any other value is a 200 with that value as JSON; {@code null} is a 204 with no body. A failed stage or
  * a thrown exception becomes a problem, as for any {@link io.parry.server.Handler}; an {@link
  * InvalidInputException} becomes a 400 listing its fields.
  *

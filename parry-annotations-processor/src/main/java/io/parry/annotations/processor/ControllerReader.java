@@ -134,12 +134,6 @@ final class ControllerReader {
         checkInstantiable(method, settings.filters(), "io.parry.server.Filter");
         checkInstantiable(method, settings.errorHandlers(), "io.parry.server.ErrorHandler");
         Returns returns = Returns.of(method.getReturnType());
-        if (returns.kind().isResponse() && body != null) {
-            reporter.error(
-                    method,
-                    "a method with a JSON body cannot return HttpResponse (expected: a value, Optional,"
-                            + " CompletionStage or JsonResult), or read the body from an HttpRequest parameter");
-        }
         String handlerName = method.getSimpleName().toString();
         for (int i = 2; !handlerNames.add(handlerName); i++) {
             handlerName = method.getSimpleName().toString() + i;

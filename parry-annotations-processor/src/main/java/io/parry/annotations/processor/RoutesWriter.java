@@ -147,7 +147,8 @@ final class RoutesWriter {
                         + route.method().getSimpleName() + "}. */")
                 .line("    private Handler " + route.handlerName() + "() {");
         String body = route.body() == null ? null : erasure(route.body());
-        if (route.returns().isResponse()) {
+        boolean bare = route.returns().isResponse() && body == null;
+        if (bare) {
             line("        return (ctx, request) -> {");
         } else if (body == null) {
             line("        return json." + (route.returns().isStage() ? "withoutBody" : "syncWithoutBody")
@@ -168,10 +169,10 @@ final class RoutesWriter {
             case VOID -> line("            " + call + ";").line("            return null;");
             case OPTIONAL -> line("            return Results.found(" + call + ");");
             case STAGE_OF_OPTIONAL -> line("            return " + call + ".thenApply(Results::found);");
-            case RESPONSE -> line("            return " + call + ".toStage();");
+            case RESPONSE -> line("            return " + call + (bare ? ".toStage();" : ";"));
             default -> line("            return " + call + ";");
         }
-        line(route.returns().isResponse() ? "        };" : "        });").line("    }");
+        line(bare ? "        };" : "        });").line("    }");
     }
 
     private static boolean readsRequest(RouteModel route) {

@@ -29,6 +29,9 @@ final class JsonResponses {
         if (output == null) {
             return NO_CONTENT;
         }
+        if (output instanceof HttpResponse response) {
+            return response;
+        }
         if (!(output instanceof JsonResult)) {
             return HttpResponse.of(HttpStatus.OK, MediaType.JSON, encode(output));
         }

@@ -33,6 +33,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /** Items in memory: every kind of parameter, return value, scheduling, filter and error handler. */
 @Controller("/items")
 @Filters(HeaderFilter.class)
+@ErrorHandlers(GoneErrors.class)
 final class ItemController {
     private final Map<Long, Item> items = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
@@ -105,6 +106,25 @@ final class ItemController {
     @ErrorHandlers(TeapotErrors.class)
     String teapot() {
         throw new UnsupportedOperationException("no tea");
+    }
+
+    @Get("/gone")
+    String gone() {
+        throw new IllegalStateException("gone");
+    }
+
+    /** Takes an item for later: the method builds the whole answer from the decoded, validated body. */
+    @Post("/later")
+    HttpResponse later(@Body NewItem item) {
+        return HttpResponse.ofText(item.name())
+                .withStatus(HttpStatus.ACCEPTED)
+                .withHeader("x-kind", item.kind().name());
+    }
+
+    @Put("/later/{id}")
+    CompletionStage<HttpResponse> laterAt(@PathParam long id, @Body NewItem item) {
+        return CompletableFuture.completedFuture(
+                HttpResponse.ofText(id + ":" + item.name()).withStatus(HttpStatus.ACCEPTED));
     }
 
     @Get("/status")

@@ -2,6 +2,7 @@ package io.parry.annotations.processor.items;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parry.annotations.ControllerRoutes;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
@@ -109,6 +110,19 @@ class ItemControllerTest {
     }
 
     @Test
+    void sendsTheHttpResponseAMethodBuildsFromAValidatedBody() {
+        TestResponse later = post("/items/later", "{\"name\":\"nail\",\"kind\":\"TOOL\"}");
+        TestResponse laterAt = send(HttpMethod.PUT, "/items/later/7", "{\"name\":\"nail\",\"kind\":\"TOOL\"}");
+
+        assertThat(later.status()).isEqualTo(202);
+        assertThat(later.header("x-kind")).isEqualTo("TOOL");
+        assertThat(later.bodyText()).isEqualTo("nail");
+        assertThat(laterAt.status()).isEqualTo(202);
+        assertThat(laterAt.bodyText()).isEqualTo("7:nail");
+        assertThat(post("/items/later", "{\"name\":\"\"}").status()).isEqualTo(400);
+    }
+
+    @Test
     void awaitsAStageOfAnOptional() {
         String location = post("/items", "{\"name\":\"saw\",\"kind\":\"TOOL\"}").header("location");
 
@@ -128,11 +142,26 @@ class ItemControllerTest {
     }
 
     @Test
-    void wrapsRoutesInTheControllersFiltersOutsideTheMethodsAndAsksTheMethodsErrorHandler() {
+    void wrapsRoutesInTheControllersFiltersOutsideTheMethodsAndAsksTheMethodsErrorHandlersFirst() {
         assertThat(TESTER.get("/items/raw").header("x-filters")).isEqualTo("controller,method");
         assertThat(TESTER.get("/items/status").header("x-filters")).isEqualTo("controller");
         assertThat(TESTER.get("/items/teapot").status()).isEqualTo(418);
+        assertThat(TESTER.get("/items/gone").status()).isEqualTo(410);
         assertThat(TESTER.get("/items/1/x").status()).isEqualTo(404);
+    }
+
+    @Test
+    void putsTheFiltersGivenWithTheRoutesOutsideTheControllersOwnAndLeavesTheOriginalAsItWas() {
+        ControllerRoutes routes = ItemControllerRoutes.of(new ItemController());
+        ControllerRoutes wrapped = routes.with(new HeaderFilter("application")).with(new HeaderFilter("inner"));
+        Router.Builder builder = Router.builder().executor("items", ITEMS_EXECUTOR);
+        wrapped.addTo(builder);
+
+        try (HandlerTester tester = HandlerTester.of(builder.build())) {
+            assertThat(tester.get("/items/raw").header("x-filters")).isEqualTo("application,inner,controller,method");
+        }
+        assertThat(wrapped.filters()).hasSize(2);
+        assertThat(routes.filters()).isEmpty();
     }
 
     private static TestResponse post(String target, String json) {
