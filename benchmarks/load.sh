@@ -23,8 +23,8 @@ wrk_args() {
     json) WRK_ARGS=(-t1 -c64 -d"$duration" --latency "$url/json") ;;
     echo) WRK_ARGS=(-t1 -c64 -d"$duration" --latency -s benchmarks/echo-1k.lua "$url/echo") ;;
     delay) WRK_ARGS=(-t1 -c"$DELAY_CONNECTIONS" -d"$DELAY_DURATION" --latency "$url/delay?ms=$DELAY_MS") ;;
-    todo) WRK_ARGS=(-t1 -c64 -d"$duration" --latency -s benchmarks/todo.lua "$url/todos") ;;
-    *) echo "unknown scenario: $scenario (expected: plaintext json echo delay todo)" >&2; exit 1 ;;
+    todo | todo-annotated) WRK_ARGS=(-t1 -c64 -d"$duration" --latency -s benchmarks/todo.lua "$url/todos") ;;
+    *) echo "unknown scenario: $scenario (expected: plaintext json echo delay todo todo-annotated)" >&2; exit 1 ;;
   esac
 }
 
@@ -46,6 +46,10 @@ run_scenario() {
     # Typed JSON (decode, validate, encode) has its own pair of servers in the benchmarks jar.
     PARRY_CMD=${TODO_PARRY_CMD:-'$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.todo.ParryTodoServer'}
     BASELINE_CMD=${TODO_BASELINE_CMD:-'$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.todo.NettyTodoServer'}
+  elif [[ $scenario == todo-annotated ]]; then
+    # The same endpoint generated from an annotated controller, against the same Netty + Jackson baseline.
+    PARRY_CMD='$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.todo.AnnotatedTodoServer'
+    BASELINE_CMD='$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.todo.NettyTodoServer'
   fi
   start_server baseline "$BASELINE_PORT" "$JVM_FLAGS" "$RESULTS/$scenario.baseline.server.log"
   baseline_pid=$SERVER_PID

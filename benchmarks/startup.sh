@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Start-up time of Parry's hello example: from launching the JVM to the first 200 answer to GET /plaintext,
-# median of RUNS launches. JAVA_HOME selects the JDK (default: java on PATH). See README.md.
+# Start-up time: from launching the JVM to the first 200 answer, median of RUNS launches per target. Targets: parry
+# (examples/hello, GET /plaintext), todo (examples/todo: annotated controller, OpenAPI, GET /), todo-annotated and
+# todo-functional (the same service and the functional one it replaced, both from the benchmarks' jar, GET /).
+# JAVA_HOME selects the JDK (default: java on PATH). See README.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -9,19 +11,44 @@ RUNS=${RUNS:-5}
 PORT=${PORT:-8092}
 TARGET=${TARGET:-parry}
 
+TODO_JAR=examples/todo/target/parry-todo.jar
+
+# startup_command TARGET: the command line of a target, and the path its first request asks for.
+startup_command() {
+  case $1 in
+    todo) echo '$JAVA $JVM_FLAGS -jar '"$TODO_JAR" ;;
+    todo-annotated) echo '$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.demo.todo.AnnotatedTodoApp' ;;
+    todo-functional) echo '$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.demo.todo.FunctionalTodoApp' ;;
+    *) server_command "$1" ;;
+  esac
+}
+
 main() {
+  local target cmd path
   ensure_jars $TARGET
-  local cmd
-  cmd=$(server_command "$TARGET")
-  echo "command: TARGET=$TARGET RUNS=$RUNS JVM_FLAGS='$JVM_FLAGS' benchmarks/startup.sh"
-  echo "$TARGET: $cmd"
+  if [[ " $TARGET " == *" todo "* && ! -f $TODO_JAR ]]; then
+    echo "building examples/todo"
+    mvn -B -q -DskipTests package -pl examples/todo -am
+  fi
+  echo "command: TARGET='$TARGET' RUNS=$RUNS JVM_FLAGS='$JVM_FLAGS' benchmarks/startup.sh"
   echo "java: $(java_version)"
-  # Python launches and polls, so one clock times both; it stops each server by its PID before the next launch.
-  JAVA=$JAVA PORT=$PORT python3 - "$cmd" "$RUNS" "$PORT" <<'PY'
+  for target in $TARGET; do
+    cmd=$(startup_command "$target")
+    path=/
+    [[ $target == parry ]] && path=/plaintext
+    echo "$target: $cmd   (GET $path)"
+    launch_runs "$cmd" "$path"
+  done
+}
+
+# launch_runs COMMAND PATH: Python launches and polls, so one clock times both; it stops each server by its PID
+# before the next launch.
+launch_runs() {
+  JAVA=$JAVA PORT=$PORT python3 - "$1" "$RUNS" "$PORT" "$2" <<'PY'
 import os, socket, statistics, subprocess, sys, time
 
-command, runs, port = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-REQUEST = f"GET /plaintext HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode()
+command, runs, port, path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+REQUEST = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode()
 LIMIT_SECONDS, RETRY_SECONDS = 10.0, 0.002
 
 def answers_200():
