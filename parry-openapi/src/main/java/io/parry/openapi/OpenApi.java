@@ -166,7 +166,10 @@ public final class OpenApi {
         /**
          * The document.
          *
-         * @throws IllegalStateException if two operations have one id or one method and path
+         * <p>An operation's id is its method's name; when two controllers have methods of one name,
+         * both ids get the controller's name ({@code PetController_list}).
+         *
+         * @throws IllegalStateException if two operations have one method and path, or one id even so
          */
         public OpenApi build() {
             JsonCodec codec = JsonCodec.ofDefault();

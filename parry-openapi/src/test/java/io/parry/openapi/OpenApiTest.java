@@ -129,6 +129,16 @@ class OpenApiTest {
     }
 
     @Test
+    void namesBothOperationsAfterTheirControllersWhenTwoControllersHaveAMethodOfOneName() throws Exception {
+        String json = get("/openapi.json").body();
+
+        assertThat(json)
+                .contains("\"operationId\":\"PetController_list\"", "\"operationId\":\"OwnerController_list\"")
+                .contains("\"operationId\":\"find\"")
+                .doesNotContain("\"operationId\":\"list\"");
+    }
+
+    @Test
     void namesTheServerTheClientReachedThroughTheGateway() throws Exception {
         HttpRequest behindGateway = HttpRequest.newBuilder(uri("/openapi.json"))
                 .header("x-forwarded-proto", "https")

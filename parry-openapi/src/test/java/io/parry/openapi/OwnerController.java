@@ -9,7 +9,7 @@ import java.util.List;
 final class OwnerController {
     /** Lists the owners. */
     @Get
-    List<String> owners() {
+    List<String> list() {
         return List.of("ada");
     }
 }

@@ -8,10 +8,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.parry.openapi.RouteDescription;
 import io.parry.server.Filter;
 import java.io.UncheckedIOException;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * Merges the controllers' compile-time descriptions and the functional routes' into one OpenAPI 3.1
@@ -26,7 +26,8 @@ public final class DocumentBuilder {
     private final ObjectNode paths;
     private final ObjectNode schemas;
     private final ObjectNode securitySchemes;
-    private final Set<String> operationIds = new HashSet<>();
+    /** Operations by id; {@code null} for an id two controllers share, which neither keeps. */
+    private final Map<String, ObjectNode> operationIds = new HashMap<>();
 
     public DocumentBuilder(ObjectMapper mapper, String title, String version, String description) {
         this.mapper = mapper;
@@ -152,11 +153,37 @@ public final class DocumentBuilder {
                     + " (expected: one description per method and path)");
         }
         JsonNode id = operation.get("operationId");
-        if (id != null && !operationIds.add(id.asText())) {
-            throw new IllegalStateException("operationId: " + id.asText() + " (expected: ids unique in the document;"
-                    + " rename one of the methods)");
+        if (id != null) {
+            identify(operation, id.asText());
         }
         item.set(method, operation);
+    }
+
+    /**
+     * Keeps operation ids unique: a method name that two controllers use becomes, on both operations,
+     * the controller's name and the method's ({@code PetController_list}), so each controller may have
+     * its own {@code list}.
+     */
+    private void identify(ObjectNode operation, String id) {
+        if (!operationIds.containsKey(id)) {
+            operationIds.put(id, operation);
+            return;
+        }
+        ObjectNode first = operationIds.put(id, null);
+        if (first != null) {
+            qualify(first, id);
+        }
+        qualify(operation, id);
+    }
+
+    private void qualify(ObjectNode operation, String id) {
+        String qualified = operation.path("tags").path(0).asText("") + "_" + id;
+        if (operationIds.containsKey(qualified)) {
+            throw new IllegalStateException("operationId: " + qualified + " (expected: ids unique in the document;"
+                    + " rename one of the methods)");
+        }
+        operationIds.put(qualified, operation);
+        operation.put("operationId", qualified);
     }
 
     /** A reference to the schema of this simple name when a controller described one, else any object. */
