@@ -1,7 +1,9 @@
 package io.parry.gateway.internal.config;
 
 import io.parry.auth.JwksSource;
+import io.parry.protection.CompressionFilter;
 import io.parry.protection.IpRulesFilter;
+import io.parry.protection.RequestDecompressionFilter;
 import io.parry.protection.SecurityHeadersFilter;
 import java.net.URI;
 import java.nio.file.Files;
@@ -11,13 +13,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads what protects a route ({@code ipRules}, {@code cors}, {@code auth}, {@code securityHeaders}),
+ * Reads what protects a route ({@code ipRules}, {@code cors}, {@code auth}, {@code securityHeaders},
+ * {@code compression}),
  * in a route or in the file's {@code defaults}. A key a route leaves out takes the default; {@code
  * off} turns the default off. Each part is checked by building the library's own filter from it, so
  * the file and Java code are refused for the same reasons, reported with the line.
  */
 final class ProtectionReader {
-    static final List<String> KEYS = List.of("ipRules", "cors", "auth", "securityHeaders");
+    static final List<String> KEYS = List.of("ipRules", "cors", "auth", "securityHeaders", "compression");
     static final List<String> IP_RULES_KEYS = List.of("allow", "deny");
     static final List<String> CORS_KEYS =
             List.of("allowOrigins", "allowMethods", "allowHeaders", "exposeHeaders", "allowCredentials", "maxAge");
@@ -37,6 +40,9 @@ final class ProtectionReader {
     static final List<String> BASIC_KEYS = List.of("realm", "users", "usersFile", "forwardClaims");
     static final List<String> SECURITY_HEADERS_KEYS =
             List.of("hsts", "hstsIncludeSubDomains", "noSniff", "frameOptions", "referrerPolicy");
+    static final List<String> COMPRESSION_KEYS =
+            List.of("level", "minSize", "contentTypes", "algorithms", "eventStreams", "requestDecompression");
+    static final List<String> REQUEST_DECOMPRESSION_KEYS = List.of("maxSize");
     private static final JwksSource NO_KEYS = JwksSource.ofJson("{\"keys\":[]}");
 
     private final List<String> trustedProxies;
@@ -58,7 +64,10 @@ final class ProtectionReader {
                 section.has("auth") ? (section.isOff("auth") ? null : auth(section)) : defaults.auth(),
                 section.has("securityHeaders")
                         ? (section.isOff("securityHeaders") ? null : securityHeaders(section))
-                        : defaults.securityHeaders());
+                        : defaults.securityHeaders(),
+                section.has("compression")
+                        ? (section.isOff("compression") ? null : compression(section))
+                        : defaults.compression());
     }
 
     private IpRulesFilter ipRules(Section parent) {
@@ -255,6 +264,37 @@ final class ProtectionReader {
             }
         });
         return claims;
+    }
+
+    private static CompressionConfig compression(Section parent) {
+        Section section = parent.section("compression", parent.context() + " compression", COMPRESSION_KEYS);
+        if (section == null) {
+            return null;
+        }
+        int errorsBefore = section.errors().count();
+        CompressionFilter.Builder responses = CompressionFilter.ofDefault()
+                .toBuilder()
+                .level(section.integer("level", 1, 9, 6))
+                .minSize(section.size("minSize", 0, Long.MAX_VALUE, 1024))
+                .eventStreams(section.bool("eventStreams", false));
+        if (section.has("contentTypes")) {
+            responses.contentTypes(section.strings("contentTypes", "a media type such as application/json"));
+        }
+        if (section.has("algorithms")) {
+            responses.algorithms(section.strings("algorithms", "gzip or deflate"));
+        }
+        RequestDecompressionFilter requests = null;
+        if (section.has("requestDecompression") && !section.isOff("requestDecompression")) {
+            Section inner = section.section(
+                    "requestDecompression",
+                    section.context() + " requestDecompression",
+                    REQUEST_DECOMPRESSION_KEYS);
+            if (inner != null) {
+                requests = RequestDecompressionFilter.of(inner.size("maxSize", 1, Long.MAX_VALUE, 8 << 20));
+            }
+        }
+        RequestDecompressionFilter decompression = requests;
+        return section.build(errorsBefore, () -> new CompressionConfig(responses.build(), decompression), null);
     }
 
     private SecurityHeadersFilter securityHeaders(Section parent) {

@@ -11,11 +11,16 @@ import io.parry.protection.SecurityHeadersFilter;
  * @param cors the CORS settings
  * @param auth the authentication
  * @param securityHeaders the security response fields
+ * @param compression response compression and request decompression
  */
 public record RouteProtection(
-        IpRulesFilter ipRules, CorsConfig cors, AuthConfig auth, SecurityHeadersFilter securityHeaders) {
+        IpRulesFilter ipRules,
+        CorsConfig cors,
+        AuthConfig auth,
+        SecurityHeadersFilter securityHeaders,
+        CompressionConfig compression) {
     /** No protection. */
-    public static final RouteProtection NONE = new RouteProtection(null, null, null, null);
+    public static final RouteProtection NONE = new RouteProtection(null, null, null, null, null);
 
     /** Whether there is nothing to apply. */
     public boolean isEmpty() {

@@ -8,7 +8,17 @@ import java.util.Map;
 /** Reads the routes one at a time: a unique name, a match, and exactly one action. */
 final class RouteReader {
     static final List<String> KEYS = List.of(
-            "name", "match", "proxy", "respond", "redirect", "ipRules", "cors", "auth", "securityHeaders", "rateLimit");
+            "name",
+            "match",
+            "proxy",
+            "respond",
+            "redirect",
+            "ipRules",
+            "cors",
+            "auth",
+            "securityHeaders",
+            "rateLimit",
+            "compression");
     private static final List<String> ACTIONS = List.of("proxy", "respond", "redirect");
     static final List<String> RESPOND_KEYS = List.of("status", "body", "contentType", "headers");
     static final List<String> REDIRECT_KEYS = List.of("location", "status", "keepPath");

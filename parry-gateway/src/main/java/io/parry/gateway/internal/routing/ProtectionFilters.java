@@ -13,7 +13,9 @@ import io.parry.server.Handler;
  *   <li>IP rules: a refused address learns nothing more;
  *   <li>CORS: preflights carry no credentials, and CORS fields on a 401 let a script read it;
  *   <li>authentication (JWT, API key or Basic);
- *   <li>then limits and the route's handler.
+ *   <li>then limits (added by {@link RouteCompiler}, inside authentication);
+ *   <li>then compression (responses compressed, request bodies inflated within their bound, only for
+ *       requests every filter above let through), and the route's handler.
  * </ol>
  */
 final class ProtectionFilters {

@@ -63,6 +63,9 @@ public final class RouteCompiler {
             try {
                 // Limits run inside authentication, so that a limit keyed by a verified claim sees it.
                 Handler handler = handler(route, groups, forwarding);
+                if (route.protection().compression() != null) {
+                    handler = route.protection().compression().wrap(handler);
+                }
                 if (route.rateLimit() != null) {
                     handler = handler.with(rateLimits.filter(route.name(), route.rateLimit()));
                 }

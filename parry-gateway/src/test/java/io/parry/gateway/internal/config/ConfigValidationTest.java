@@ -509,7 +509,7 @@ class ConfigValidationTest {
     void reportsARouteThatIsNotAMapping() {
         assertThat(errors("routes:\n  - /hello\n"))
                 .containsExactly("gw.yaml:2:5: each entry of 'routes' must be a mapping with keys name, match, proxy,"
-                        + " respond, redirect, ipRules, cors, auth, securityHeaders, rateLimit, got '/hello'");
+                        + " respond, redirect, ipRules, cors, auth, securityHeaders, rateLimit, compression, got '/hello'");
     }
 
     @Test

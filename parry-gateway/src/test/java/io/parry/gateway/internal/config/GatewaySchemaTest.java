@@ -81,6 +81,8 @@ class GatewaySchemaTest {
             entry("/$defs/apiKey", ProtectionReader.API_KEY_KEYS),
             entry("/$defs/basic", ProtectionReader.BASIC_KEYS),
             entry("/$defs/securityHeaders", ProtectionReader.SECURITY_HEADERS_KEYS),
+            entry("/$defs/compression", ProtectionReader.COMPRESSION_KEYS),
+            entry("/$defs/requestDecompression", ProtectionReader.REQUEST_DECOMPRESSION_KEYS),
             entry("/$defs/rateLimit", RateLimitReader.KEYS),
             entry("/$defs/redis", RateLimitReader.REDIS_KEYS));
 
