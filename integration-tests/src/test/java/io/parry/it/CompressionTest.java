@@ -46,7 +46,9 @@ class CompressionTest {
     private static final Handler HANDLER = (ctx, request) -> switch (request.path()) {
         case "/json" -> HttpResponse.of(MediaType.JSON, HttpData.ofUtf8(JSON)).toStage();
         case "/stream" -> HttpResponse.of(
-                        HttpStatus.OK, HttpHeaders.of("content-type", "application/x-ndjson"), HttpBody.of(new HeldBack()))
+                        HttpStatus.OK,
+                        HttpHeaders.of("content-type", "application/x-ndjson"),
+                        HttpBody.of(new HeldBack()))
                 .toStage();
         case "/echo" -> request.body().aggregate(1 << 20).thenApply(data -> HttpResponse.ofText(data.toStringUtf8()));
         default -> HttpResponse.of(HttpStatus.NOT_FOUND).toStage();
@@ -68,14 +70,16 @@ class CompressionTest {
                         BodyHandlers.ofInputStream());
         assertThat(response.headers().firstValue("content-encoding")).hasValue("gzip");
         try (InputStream in = response.body()) {
-            GZIPInputStream gunzip = CompletableFuture.supplyAsync(() -> gunzip(in)).get(5, TimeUnit.SECONDS);
+            GZIPInputStream gunzip =
+                    CompletableFuture.supplyAsync(() -> gunzip(in)).get(5, TimeUnit.SECONDS);
             byte[] first = CompletableFuture.supplyAsync(() -> readN(gunzip, FIRST.length()))
                     .get(5, TimeUnit.SECONDS);
             assertThat(new String(first, StandardCharsets.UTF_8)).isEqualTo(FIRST);
 
             release.complete(null);
 
-            assertThat(new String(gunzip.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(SECOND);
+            assertThat(new String(gunzip.readAllBytes(), StandardCharsets.UTF_8))
+                    .isEqualTo(SECOND);
         }
     }
 
@@ -90,7 +94,8 @@ class CompressionTest {
             assertThat(response.head().get("content-encoding").toString()).isEqualTo("gzip");
             assertThat(response.head().get("content-length").toString())
                     .isEqualTo(String.valueOf(response.body().length));
-            assertThat(new String(gunzip(new ByteArrayInputStream(response.body())).readAllBytes(), StandardCharsets.UTF_8))
+            assertThat(new String(
+                            gunzip(new ByteArrayInputStream(response.body())).readAllBytes(), StandardCharsets.UTF_8))
                     .isEqualTo(JSON);
         }
     }
@@ -112,7 +117,8 @@ class CompressionTest {
                         BodyHandlers.ofInputStream());
 
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(new String(gunzip(response.body()).readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(JSON);
+        assertThat(new String(gunzip(response.body()).readAllBytes(), StandardCharsets.UTF_8))
+                .isEqualTo(JSON);
     }
 
     private static GZIPInputStream gunzip(InputStream in) {

@@ -89,7 +89,9 @@ class GatewayCompressionTest {
             assertThat(response.headers().firstValue("etag")).hasValue("W/\"7\"");
             assertThat(response.body().length).isLessThan(JSON.length() / 5);
             assertThat(gunzip(response.body())).isEqualTo(JSON);
-            assertThat(get(gateway, "/api/todos", null).body()).asString(StandardCharsets.UTF_8).isEqualTo(JSON);
+            assertThat(get(gateway, "/api/todos", null).body())
+                    .asString(StandardCharsets.UTF_8)
+                    .isEqualTo(JSON);
         }
     }
 

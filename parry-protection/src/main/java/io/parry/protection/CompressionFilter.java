@@ -281,9 +281,8 @@ public final class CompressionFilter implements Filter {
             for (String type : contentTypes) {
                 int slash = type.indexOf('/');
                 if (slash <= 0 || slash == type.length() - 1 || type.indexOf(';') >= 0 || type.indexOf(' ') >= 0) {
-                    throw new IllegalArgumentException(
-                            "contentTypes: " + type + " (expected: a media type without parameters, such as"
-                                    + " application/json)");
+                    throw new IllegalArgumentException("contentTypes: " + type
+                            + " (expected: a media type without parameters, such as" + " application/json)");
                 }
                 types.add(type.toLowerCase(Locale.ROOT));
             }

@@ -43,8 +43,9 @@ class CompressionFilterTest {
 
     @Test
     void compressesWithDeflateWhenTheClientPrefersIt() {
-        CompressionFilter filter =
-                CompressionFilter.builder().algorithms(List.of("gzip", "deflate")).build();
+        CompressionFilter filter = CompressionFilter.builder()
+                .algorithms(List.of("gzip", "deflate"))
+                .build();
         try (HandlerTester tester = HandlerTester.of(json(JSON).with(filter))) {
             TestResponse response = tester.send(get("gzip;q=0.5, deflate"));
 
@@ -55,8 +56,8 @@ class CompressionFilterTest {
 
     @Test
     void addsVaryButSendsTheBodyAsItIsToAClientThatAcceptsNoCoding() {
-        Handler handler = Handler.sync((ctx, request) -> HttpResponse.of(MediaType.JSON, HttpData.ofUtf8(JSON))
-                .withHeader("vary", "origin"));
+        Handler handler = Handler.sync((ctx, request) ->
+                HttpResponse.of(MediaType.JSON, HttpData.ofUtf8(JSON)).withHeader("vary", "origin"));
         try (HandlerTester tester = HandlerTester.of(handler.with(CompressionFilter.ofDefault()))) {
             TestResponse response = tester.send(get(null));
 
@@ -114,8 +115,8 @@ class CompressionFilterTest {
 
     @Test
     void matchesMediaTypesIgnoringParametersAndCase() {
-        Handler handler = Handler.sync((ctx, request) ->
-                HttpResponse.of(MediaType.parse("Text/HTML; charset=utf-8"), HttpData.ofUtf8(JSON)));
+        Handler handler = Handler.sync(
+                (ctx, request) -> HttpResponse.of(MediaType.parse("Text/HTML; charset=utf-8"), HttpData.ofUtf8(JSON)));
         try (HandlerTester tester = HandlerTester.of(handler.with(CompressionFilter.ofDefault()))) {
             assertThat(tester.send(get("gzip")).header("content-encoding")).isEqualTo("gzip");
         }
@@ -125,7 +126,8 @@ class CompressionFilterTest {
     void leavesHeadAndResponsesWithoutContentAlone() {
         Handler handler = Handler.sync((ctx, request) -> switch (request.path()) {
             case "/204" -> HttpResponse.of(HttpStatus.NO_CONTENT);
-            case "/304" -> HttpResponse.of(HttpStatus.NOT_MODIFIED, HttpHeaders.of("content-type", "application/json"), HttpBody.empty());
+            case "/304" -> HttpResponse.of(
+                    HttpStatus.NOT_MODIFIED, HttpHeaders.of("content-type", "application/json"), HttpBody.empty());
             default -> HttpResponse.of(MediaType.JSON, HttpData.ofUtf8(JSON));
         });
         try (HandlerTester tester = HandlerTester.of(handler.with(CompressionFilter.ofDefault()))) {
@@ -184,7 +186,8 @@ class CompressionFilterTest {
                 .hasMessage("level: 0 (expected: 1 to 9)");
         assertThatThrownBy(() -> CompressionFilter.builder().minSize(-1).build())
                 .hasMessage("minSize: -1 (expected: >= 0)");
-        assertThatThrownBy(() -> CompressionFilter.builder().algorithms(List.of("br")).build())
+        assertThatThrownBy(() ->
+                        CompressionFilter.builder().algorithms(List.of("br")).build())
                 .hasMessage("algorithms: [br] (expected: gzip, deflate or both)");
         assertThatThrownBy(() -> CompressionFilter.builder()
                         .contentTypes(List.of("json"))

@@ -49,8 +49,33 @@ class RequestDecompressionFilterTest {
     void readsAGzipHeaderWithNameCommentExtraAndHeaderCrcSplitAcrossChunks() {
         byte[] plain = Gzip.gzip(utf8(JSON));
         byte[] header = {
-            0x1f, (byte) 0x8b, 8, 2 | 4 | 8 | 16, 0, 0, 0, 0, 0, 3, 3, 0, 'a', 'b', 'c', 'f', '.', 'j', 's', 'o', 'n', 0,
-            'h', 'i', 0, 0x12, 0x34
+            0x1f,
+            (byte) 0x8b,
+            8,
+            2 | 4 | 8 | 16,
+            0,
+            0,
+            0,
+            0,
+            0,
+            3,
+            3,
+            0,
+            'a',
+            'b',
+            'c',
+            'f',
+            '.',
+            'j',
+            's',
+            'o',
+            'n',
+            0,
+            'h',
+            'i',
+            0,
+            0x12,
+            0x34
         };
         byte[] body = new byte[header.length + plain.length - 10];
         System.arraycopy(header, 0, body, 0, header.length);
@@ -127,10 +152,13 @@ class RequestDecompressionFilterTest {
         corrupt[gzipped.length - 6] ^= 1; // the CRC
         byte[] trailing = Arrays.copyOf(gzipped, gzipped.length + 1);
         try (HandlerTester tester = HandlerTester.of(ECHO.with(RequestDecompressionFilter.of(1 << 20)))) {
-            assertThat(tester.send(post("gzip", utf8("not gzip at all"))).status()).isEqualTo(400);
-            assertThat(tester.send(post("gzip", Arrays.copyOf(gzipped, gzipped.length / 2))).status())
+            assertThat(tester.send(post("gzip", utf8("not gzip at all"))).status())
                     .isEqualTo(400);
-            assertThat(tester.send(post("gzip", Arrays.copyOf(gzipped, gzipped.length - 3))).status())
+            assertThat(tester.send(post("gzip", Arrays.copyOf(gzipped, gzipped.length / 2)))
+                            .status())
+                    .isEqualTo(400);
+            assertThat(tester.send(post("gzip", Arrays.copyOf(gzipped, gzipped.length - 3)))
+                            .status())
                     .isEqualTo(400);
             assertThat(tester.send(post("gzip", corrupt)).status()).isEqualTo(400);
             assertThat(tester.send(post("gzip", trailing)).status()).isEqualTo(400);

@@ -13,7 +13,8 @@ class AcceptEncodingTest {
     @ParameterizedTest(name = "Accept-Encoding: {0} -> {1}, identity refused: {2}")
     @CsvSource(
             delimiter = '|',
-            textBlock = """
+            textBlock =
+                    """
             ''                                | identity | false
             gzip                              | gzip     | false
             GZip                              | gzip     | false
@@ -45,7 +46,10 @@ class AcceptEncodingTest {
     void choosesTheCodingByWeight(String field, String expected, boolean identityRefused) {
         Negotiation negotiation = AcceptEncoding.negotiate(List.of(field), OFFERED);
 
-        assertThat(negotiation.coding() == null ? "identity" : negotiation.coding().token())
+        assertThat(
+                        negotiation.coding() == null
+                                ? "identity"
+                                : negotiation.coding().token())
                 .isEqualTo(expected);
         assertThat(negotiation.identityRefused()).isEqualTo(identityRefused);
     }
@@ -63,7 +67,10 @@ class AcceptEncodingTest {
     void offersOnlyTheConfiguredCodings(String field, String expected) {
         Negotiation negotiation = AcceptEncoding.negotiate(List.of(field), List.of(ContentCoding.DEFLATE));
 
-        assertThat(negotiation.coding() == null ? "identity" : negotiation.coding().token())
+        assertThat(
+                        negotiation.coding() == null
+                                ? "identity"
+                                : negotiation.coding().token())
                 .isEqualTo(expected);
     }
 

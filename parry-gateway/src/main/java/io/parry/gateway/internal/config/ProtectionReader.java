@@ -272,8 +272,7 @@ final class ProtectionReader {
             return null;
         }
         int errorsBefore = section.errors().count();
-        CompressionFilter.Builder responses = CompressionFilter.ofDefault()
-                .toBuilder()
+        CompressionFilter.Builder responses = CompressionFilter.ofDefault().toBuilder()
                 .level(section.integer("level", 1, 9, 6))
                 .minSize(section.size("minSize", 0, Long.MAX_VALUE, 1024))
                 .eventStreams(section.bool("eventStreams", false));
@@ -286,9 +285,7 @@ final class ProtectionReader {
         RequestDecompressionFilter requests = null;
         if (section.has("requestDecompression") && !section.isOff("requestDecompression")) {
             Section inner = section.section(
-                    "requestDecompression",
-                    section.context() + " requestDecompression",
-                    REQUEST_DECOMPRESSION_KEYS);
+                    "requestDecompression", section.context() + " requestDecompression", REQUEST_DECOMPRESSION_KEYS);
             if (inner != null) {
                 requests = RequestDecompressionFilter.of(inner.size("maxSize", 1, Long.MAX_VALUE, 8 << 20));
             }

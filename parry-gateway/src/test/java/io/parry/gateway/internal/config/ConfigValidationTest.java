@@ -508,8 +508,9 @@ class ConfigValidationTest {
     @Test
     void reportsARouteThatIsNotAMapping() {
         assertThat(errors("routes:\n  - /hello\n"))
-                .containsExactly("gw.yaml:2:5: each entry of 'routes' must be a mapping with keys name, match, proxy,"
-                        + " respond, redirect, ipRules, cors, auth, securityHeaders, rateLimit, compression, got '/hello'");
+                .containsExactly(
+                        "gw.yaml:2:5: each entry of 'routes' must be a mapping with keys name, match, proxy,"
+                                + " respond, redirect, ipRules, cors, auth, securityHeaders, rateLimit, compression, got '/hello'");
     }
 
     @Test
