@@ -110,7 +110,7 @@ public final class CompressingBody implements HttpBody {
             HttpData compressed;
             try {
                 if (gzip) {
-                    crc.update(chunk.asByteBuffer());
+                    Checksums.update(crc, chunk);
                 }
                 size += chunk.length();
                 deflater.setInput(chunk.asByteBuffer());

@@ -68,7 +68,7 @@ public final class Deflation {
         if (coding == ContentCoding.GZIP) {
             System.arraycopy(GZIP_HEADER, 0, out, 0, GZIP_HEADER.length);
             position = GZIP_HEADER.length;
-            crc.update(data.asByteBuffer());
+            Checksums.update(crc, data);
         }
         deflater.setInput(data.asByteBuffer());
         deflater.finish();
