@@ -57,7 +57,10 @@ public final class RequestDecompressionFilter implements Filter {
             throws Exception {
         String encoding = request.headers().get("content-encoding");
         ContentCoding coding = encoding == null ? null : ContentCoding.of(encoding.trim());
-        if (coding == null || request.headers().getAll("content-encoding").size() > 1) {
+        // A request without content (a GET that names a coding) keeps its framing: there is nothing to inflate.
+        if (coding == null
+                || request.body().contentLength() == 0
+                || request.headers().getAll("content-encoding").size() > 1) {
             return next.handle(ctx, request);
         }
         HttpBody inflated = new InflatingBody(request.body(), coding, maxSize);

@@ -176,6 +176,18 @@ class RequestDecompressionFilterTest {
     }
 
     @Test
+    void leavesARequestWithoutContentAlone() {
+        try (HandlerTester tester = HandlerTester.of(ECHO.with(RequestDecompressionFilter.of(1 << 20)))) {
+            TestResponse response = tester.send(HttpRequest.builder(HttpMethod.GET, "/")
+                    .header("content-encoding", "gzip")
+                    .build());
+
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.bodyText()).isEqualTo("gzip null ");
+        }
+    }
+
+    @Test
     void refusesABoundThatIsNotPositive() {
         assertThatThrownBy(() -> RequestDecompressionFilter.of(0)).hasMessage("maxSize: 0 (expected: > 0)");
     }
