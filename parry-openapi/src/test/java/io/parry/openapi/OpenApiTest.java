@@ -122,7 +122,8 @@ class OpenApiTest {
                 .contains("\"security\":[{\"apiKey-header-x-api-key\":[]},{\"apiKey-query-api_key\":[]}]")
                 .contains("\"security\":[{\"bearerJwt\":[\"pets:admin\"],\"basic\":[]}]")
                 .contains("\"401\":{\"description\":\"Unauthorized: credentials are missing or not valid\"")
-                .contains("\"403\":{\"description\":\"Forbidden: the token does not grant what the route requires\"");
+                .contains("\"403\":{\"description\":\"Forbidden: the token does not grant what the route requires\"")
+                .contains("\"503\":{\"description\":\"Service Unavailable: too many credentials are being checked");
         assertThat(operation(json, "\"/pets\":")).doesNotContain("\"security\"", "\"401\"");
         assertThat(get("/owners").statusCode()).isEqualTo(401);
         assertThat(get("/pets").statusCode()).isEqualTo(200);

@@ -21,19 +21,24 @@ public final class Authentication {
     private final Map<String, Map<String, Object>> schemes = new LinkedHashMap<>();
     private final List<Map<String, List<String>>> requirements;
     private final boolean forbids;
+    private final boolean checksSecrets;
 
     private Authentication(List<Filter> filters) {
         List<Map<String, List<String>>> all = List.of(Map.of());
         boolean forbidding = false;
+        boolean hashing = false;
         for (Filter filter : filters) {
             List<Map<String, List<String>>> alternatives = alternatives(filter);
             if (!alternatives.isEmpty()) {
                 all = combine(all, alternatives);
-                forbidding |= filter.getClass().getName().equals("io.parry.auth.JwtFilter");
+                boolean jwt = filter.getClass().getName().equals("io.parry.auth.JwtFilter");
+                forbidding |= jwt;
+                hashing |= !jwt;
             }
         }
         this.requirements = all.size() == 1 && all.get(0).isEmpty() ? List.of() : all;
         this.forbids = forbidding;
+        this.checksSecrets = hashing;
     }
 
     /** The authentication the filters, outermost first, require. */
@@ -54,6 +59,14 @@ public final class Authentication {
     /** Whether a client with valid credentials may still get 403 (a JWT without the scopes or claims asked for). */
     public boolean forbids() {
         return forbids;
+    }
+
+    /**
+     * Whether an API key or a password is checked, which a busy service refuses with 503 and {@code
+     * Retry-After} rather than queueing.
+     */
+    public boolean checksSecrets() {
+        return checksSecrets;
     }
 
     private List<Map<String, List<String>>> alternatives(Filter filter) {

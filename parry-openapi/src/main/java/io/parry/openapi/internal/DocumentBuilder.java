@@ -133,6 +133,9 @@ public final class DocumentBuilder {
         if (authentication.forbids()) {
             problem(responses, "403", "Forbidden: the token does not grant what the route requires");
         }
+        if (authentication.checksSecrets()) {
+            problem(responses, "503", "Service Unavailable: too many credentials are being checked; try again later");
+        }
         return operation;
     }
 
