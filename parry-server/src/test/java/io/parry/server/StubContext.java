@@ -9,6 +9,18 @@ import java.util.concurrent.ScheduledExecutorService;
 
 /** A request context for unit tests without a server: fixed id and addresses, blocking work inline, no event loop. */
 public final class StubContext implements RequestContext {
+    private final InetSocketAddress remoteAddress;
+
+    /** A context whose client is the unresolved address {@code client:1}. */
+    public StubContext() {
+        this(InetSocketAddress.createUnresolved("client", 1));
+    }
+
+    /** A context whose client is this address. */
+    public StubContext(InetSocketAddress remoteAddress) {
+        this.remoteAddress = remoteAddress;
+    }
+
     @Override
     public String requestId() {
         return "test-1";
@@ -16,7 +28,7 @@ public final class StubContext implements RequestContext {
 
     @Override
     public InetSocketAddress remoteAddress() {
-        return InetSocketAddress.createUnresolved("client", 1);
+        return remoteAddress;
     }
 
     @Override

@@ -69,7 +69,7 @@ public final class Route {
         return produces;
     }
 
-    /** The host, header and query conditions, for example {@code host api.example.com} or {@code header x-api-version=2}. */
+    /** The host, header, query, cookie and client address conditions, for example {@code host api.example.com} or {@code header x-api-version=2}. */
     public List<String> conditions() {
         return conditions;
     }

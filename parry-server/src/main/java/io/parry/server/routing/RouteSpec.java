@@ -2,6 +2,7 @@ package io.parry.server.routing;
 
 import static java.util.Objects.requireNonNull;
 
+import io.parry.http.AddressBlocks;
 import io.parry.http.MediaType;
 import io.parry.server.ErrorHandler;
 import io.parry.server.Filter;
@@ -29,7 +30,9 @@ import java.util.function.Predicate;
  * }</pre>
  *
  * <p>A request that fails a condition is not for this route: the router tries the next one, and
- * when none fits answers 415 (content type), 406 ({@code Accept}) or 404 (host, header or query).
+ * when none fits answers 415 (content type), 406 ({@code Accept}) or 404 (host, header, query, cookie
+ * or client address). Query, cookie and client address conditions allocate nothing for a request
+ * that fails them, unless its query has escapes to decode or it came through a trusted proxy.
  */
 public final class RouteSpec {
     private final List<MediaType> consumes = new ArrayList<>();
@@ -106,6 +109,38 @@ public final class RouteSpec {
     /** Takes only requests whose first query parameter of this name passes the test; a missing one fails. */
     public RouteSpec query(String name, Predicate<String> test) {
         conditions.add(Condition.query(name, null, test));
+        return this;
+    }
+
+    /** Takes only requests with a query parameter of this name, whatever its value ({@code ?beta} included). */
+    public RouteSpec queryPresent(String name) {
+        conditions.add(Condition.queryPresent(name));
+        return this;
+    }
+
+    /**
+     * Takes only requests whose first cookie of this name (in the {@code Cookie} fields, RFC 6265,
+     * section 5.4) has exactly this value; surrounding double quotes are not part of the value.
+     */
+    public RouteSpec cookie(String name, String value) {
+        conditions.add(Condition.cookie(name, value));
+        return this;
+    }
+
+    /**
+     * Takes only requests from a client address in one of the blocks: the TCP peer, or, when the
+     * peer is one of {@code trustedProxies}, the client {@link io.parry.http.ClientAddress#behind}
+     * finds in {@code X-Forwarded-For}. A client whose address is unknown is not taken.
+     *
+     * <pre>{@code
+     * route.clientAddress(AddressBlocks.parse("clients", List.of("10.0.0.0/8")), AddressBlocks.none())
+     * }</pre>
+     */
+    public RouteSpec clientAddress(AddressBlocks clients, AddressBlocks trustedProxies) {
+        if (requireNonNull(clients, "clients").isEmpty()) {
+            throw new IllegalArgumentException("clients: [] (expected: at least one address or block)");
+        }
+        conditions.add(Condition.clientAddress(clients, trustedProxies));
         return this;
     }
 

@@ -72,7 +72,7 @@ import java.util.function.Consumer;
  *
  * <h2>Answers of its own</h2>
  * Only when no route anywhere takes the request, all as {@code application/problem+json} with the
- * request id: 404 when no pattern matches (or no route's host, header or query conditions hold), 405
+ * request id: 404 when no pattern matches (or no route's host, header, query, cookie or client address conditions hold), 405
  * with {@code Allow} when only the method is wrong, 415 and 406 for content types, and 204 with
  * {@code Allow} for an {@code OPTIONS} request no route takes. {@link #find} says which route a
  * request would get.
@@ -115,6 +115,19 @@ public final class Router implements Handler {
         requireNonNull(request, "request");
         String path = request.path();
         RouteEntry found = path.startsWith("/") ? table.find(path, 0, request) : null;
+        return found == null ? Optional.empty() : Optional.of(found.route());
+    }
+
+    /**
+     * The route that would take this request from this connection, as {@link #find(HttpRequest)}
+     * finds it; only this one can check a route's client address condition, which fails without a
+     * connection.
+     */
+    public Optional<Route> find(RequestContext ctx, HttpRequest request) {
+        requireNonNull(ctx, "ctx");
+        requireNonNull(request, "request");
+        String path = request.path();
+        RouteEntry found = path.startsWith("/") ? table.find(path, 0, ctx, request) : null;
         return found == null ? Optional.empty() : Optional.of(found.route());
     }
 

@@ -40,9 +40,9 @@ public final class RouteDispatcher implements Handler {
         if (path.isEmpty() || path.charAt(start) != '/') {
             return new RouteMiss().toResponse(ctx, request).toStage();
         }
-        RouteEntry entry = table.find(path, start, request);
+        RouteEntry entry = table.find(path, start, ctx, request);
         if (entry == null) {
-            return table.diagnose(path, start, request).toResponse(ctx, request).toStage();
+            return table.diagnose(path, start, ctx, request).toResponse(ctx, request).toStage();
         }
         recordRoute(ctx, entry);
         if (!entry.capturing && !routedBefore) {

@@ -2,6 +2,7 @@ package io.parry.server.routing.internal;
 
 import io.parry.http.HttpRequest;
 import io.parry.http.MediaType;
+import io.parry.server.RequestContext;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -78,6 +79,14 @@ public final class RouteTable {
      * {@code null} when none accepts it.
      */
     public RouteEntry find(String path, int start, HttpRequest request) {
+        return find(path, start, null, request);
+    }
+
+    /**
+     * The route for the request, as {@link #find(String, int, HttpRequest)}, with its context for
+     * conditions on the client's address ({@code null}: such conditions fail).
+     */
+    public RouteEntry find(String path, int start, RequestContext ctx, HttpRequest request) {
         Node exact = staticPaths.get(path, start, path.length());
         if (exact != null) {
             // The walk would reach this node first too (a literal wins at every segment).
@@ -85,29 +94,30 @@ public final class RouteTable {
             if (sole != null && sole.method == request.method()) {
                 return sole;
             }
-            RouteEntry found = select(exact.routes, request, null);
+            RouteEntry found = select(exact.routes, ctx, request, null);
             if (found != null) {
                 return found;
             }
         }
-        return walk(root, path, start, path.length(), request, null);
+        return walk(root, path, start, path.length(), ctx, request, null);
     }
 
     /** Why no route accepts the request, after {@link #find} found none. */
-    public RouteMiss diagnose(String path, int start, HttpRequest request) {
+    public RouteMiss diagnose(String path, int start, RequestContext ctx, HttpRequest request) {
         RouteMiss miss = new RouteMiss();
-        walk(root, path, start, path.length(), request, miss);
+        walk(root, path, start, path.length(), ctx, request, miss);
         return miss;
     }
 
-    private static RouteEntry walk(Node node, String path, int pos, int end, HttpRequest request, RouteMiss miss) {
+    private static RouteEntry walk(
+            Node node, String path, int pos, int end, RequestContext ctx, HttpRequest request, RouteMiss miss) {
         if (pos == end) {
             RouteEntry sole = node.sole;
             if (sole != null && sole.method == request.method() && miss == null) {
                 return sole;
             }
-            RouteEntry found = node.routes == null ? null : select(node.routes, request, miss);
-            return found != null || node.prefixes == null ? found : select(node.prefixes, request, miss);
+            RouteEntry found = node.routes == null ? null : select(node.routes, ctx, request, miss);
+            return found != null || node.prefixes == null ? found : select(node.prefixes, ctx, request, miss);
         }
         int from = pos + 1;
         int to = path.indexOf('/', from);
@@ -116,7 +126,7 @@ public final class RouteTable {
         }
         Node literal = node.literal(path, from, to);
         if (literal != null) {
-            RouteEntry found = walk(literal, path, to, end, request, miss);
+            RouteEntry found = walk(literal, path, to, end, ctx, request, miss);
             if (found != null) {
                 return found;
             }
@@ -124,7 +134,7 @@ public final class RouteTable {
         Node onlyParam = node.onlyParam;
         if (onlyParam != null) {
             if (onlyParam.accepts(path, from, to)) {
-                RouteEntry found = walk(onlyParam, path, to, end, request, miss);
+                RouteEntry found = walk(onlyParam, path, to, end, ctx, request, miss);
                 if (found != null) {
                     return found;
                 }
@@ -132,7 +142,7 @@ public final class RouteTable {
         } else {
             for (Node param : node.params) {
                 if (param.accepts(path, from, to)) {
-                    RouteEntry found = walk(param, path, to, end, request, miss);
+                    RouteEntry found = walk(param, path, to, end, ctx, request, miss);
                     if (found != null) {
                         return found;
                     }
@@ -140,16 +150,16 @@ public final class RouteTable {
             }
         }
         if (node.catchAll != null) {
-            RouteEntry found = select(node.catchAll, request, miss);
+            RouteEntry found = select(node.catchAll, ctx, request, miss);
             if (found != null) {
                 return found;
             }
         }
-        return node.prefixes == null ? null : select(node.prefixes, request, miss);
+        return node.prefixes == null ? null : select(node.prefixes, ctx, request, miss);
     }
 
     /** The route among those at one place that accepts the request; failures are noted in {@code miss}. */
-    private static RouteEntry select(RouteSet routes, HttpRequest request, RouteMiss miss) {
+    private static RouteEntry select(RouteSet routes, RequestContext ctx, HttpRequest request, RouteMiss miss) {
         RouteEntry[] candidates = routes.forMethod(request.method());
         if (miss != null) {
             miss.pathMatched(routes);
@@ -163,21 +173,22 @@ public final class RouteTable {
         if (candidates.length == 1 && candidates[0].unconditional) {
             return candidates[0];
         }
-        return choose(candidates, request, miss);
+        return choose(candidates, ctx, request, miss);
     }
 
     /**
      * The route whose conditions the request meets; among several, the one producing the type the
      * client prefers most ({@code Accept} q-values), then the first declared.
      */
-    private static RouteEntry choose(RouteEntry[] candidates, HttpRequest request, RouteMiss miss) {
+    private static RouteEntry choose(
+            RouteEntry[] candidates, RequestContext ctx, HttpRequest request, RouteMiss miss) {
         RouteEntry best = null;
         int bestQuality = 0;
         MediaType contentType = null;
         boolean contentTypeRead = false;
         MediaRanges accept = null;
         for (RouteEntry candidate : candidates) {
-            if (!conditionsHold(candidate, request)) {
+            if (!conditionsHold(candidate, ctx, request)) {
                 if (miss != null) {
                     miss.reached(RouteMiss.CONDITIONS);
                 }
@@ -219,9 +230,9 @@ public final class RouteTable {
         return best;
     }
 
-    private static boolean conditionsHold(RouteEntry candidate, HttpRequest request) {
+    private static boolean conditionsHold(RouteEntry candidate, RequestContext ctx, HttpRequest request) {
         for (Condition condition : candidate.conditionArray) {
-            if (!condition.test(request)) {
+            if (!condition.test(ctx, request)) {
                 return false;
             }
         }
