@@ -1,0 +1,180 @@
+package io.parry.proxy;
+
+import static java.util.Objects.requireNonNull;
+
+import io.parry.http.HttpRequest;
+import io.parry.http.HttpResponse;
+import io.parry.server.Handler;
+import io.parry.server.RequestContext;
+import io.parry.server.routing.RequestParams;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Sends each request to one of several handlers in proportion to their weights, such as proxies to a
+ * stable and a canary upstream group (Envoy's weighted clusters, Spring Cloud Gateway's {@code
+ * Weight}).
+ *
+ * <pre>{@code
+ * Handler canaryRelease = TrafficSplit.builder()
+ *         .to(ProxyHandler.builder(stable).build(), 90)
+ *         .to(ProxyHandler.builder(canary).build(), 10)
+ *         .stickyCookie("session")
+ *         .build();
+ * }</pre>
+ *
+ * <p>The choice is counted, not drawn: every run of as many requests as the weights add up to goes
+ * exactly by the weights, interleaved as evenly as smooth weighted round robin spreads them (weights 2
+ * and 1 give a, b, a). A sticky key (a header or a cookie) makes the choice a hash of its value
+ * instead, so one user stays on one side while the users as a whole are split by the weights;
+ * requests without it are counted. A weight of 0 takes no requests. Thread-safe; a choice costs one
+ * atomic increment, or a hash of the key.
+ */
+public final class TrafficSplit implements Handler {
+    /** The most the weights may add up to: enough for a split to a tenth of a percent, and a small table. */
+    public static final int MAX_TOTAL_WEIGHT = 10_000;
+
+    private final Handler[] handlers;
+    private final int[] weights;
+    /** One cycle of choices: the index of the handler for each request of a run. */
+    private final short[] cycle;
+    private final String stickyHeader;
+    private final String stickyCookie;
+    private final AtomicLong count = new AtomicLong();
+
+    private TrafficSplit(Builder builder) {
+        this.handlers = builder.handlers.toArray(new Handler[0]);
+        this.weights = builder.weights.stream().mapToInt(Integer::intValue).toArray();
+        this.cycle = cycle(weights);
+        this.stickyHeader = builder.stickyHeader;
+        this.stickyCookie = builder.stickyCookie;
+    }
+
+    /** A builder for a split. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public CompletionStage<HttpResponse> handle(RequestContext ctx, HttpRequest request) throws Exception {
+        return handlers[choose(ctx, request)].handle(ctx, request);
+    }
+
+    /** The index, in the order they were added, of the handler that takes this request. */
+    int choose(RequestContext ctx, HttpRequest request) {
+        String key = stickyKey(ctx, request);
+        if (key != null) {
+            return cycle[Math.floorMod(mix(key.hashCode()), cycle.length)];
+        }
+        return cycle[(int) Long.remainderUnsigned(count.getAndIncrement(), cycle.length)];
+    }
+
+    /** The weights, in the order the handlers were added. */
+    public List<Integer> weights() {
+        List<Integer> list = new ArrayList<>(weights.length);
+        for (int weight : weights) {
+            list.add(weight);
+        }
+        return List.copyOf(list);
+    }
+
+    private String stickyKey(RequestContext ctx, HttpRequest request) {
+        if (stickyHeader != null) {
+            return request.headers().get(stickyHeader);
+        }
+        return stickyCookie == null ? null : RequestParams.of(ctx, request).cookie(stickyCookie, null);
+    }
+
+    /** Spreads similar keys (user-1, user-2...) over the cycle: the finaliser of MurmurHash3. */
+    private static int mix(int hash) {
+        int h = hash;
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        h ^= h >>> 16;
+        return h;
+    }
+
+    /** Smooth weighted round robin (as in nginx's upstream module) over one run of the total weight. */
+    private static short[] cycle(int[] weights) {
+        int total = 0;
+        for (int weight : weights) {
+            total += weight;
+        }
+        short[] cycle = new short[total];
+        int[] current = new int[weights.length];
+        for (int slot = 0; slot < total; slot++) {
+            int best = -1;
+            for (int i = 0; i < weights.length; i++) {
+                current[i] += weights[i];
+                if (weights[i] > 0 && (best < 0 || current[i] > current[best])) {
+                    best = i;
+                }
+            }
+            current[best] -= total;
+            cycle[slot] = (short) best;
+        }
+        return cycle;
+    }
+
+    /** Builds a {@link TrafficSplit}; not thread-safe. */
+    public static final class Builder {
+        private final List<Handler> handlers = new ArrayList<>();
+        private final List<Integer> weights = new ArrayList<>();
+        private String stickyHeader;
+        private String stickyCookie;
+
+        private Builder() {}
+
+        /** Adds a handler that takes {@code weight} parts of the requests (0 to {@value #MAX_TOTAL_WEIGHT}). */
+        public Builder to(Handler handler, int weight) {
+            requireNonNull(handler, "handler");
+            if (weight < 0 || weight > MAX_TOTAL_WEIGHT) {
+                throw new IllegalArgumentException(
+                        "weight: " + weight + " (expected: 0 to " + MAX_TOTAL_WEIGHT + ")");
+            }
+            handlers.add(handler);
+            weights.add(weight);
+            return this;
+        }
+
+        /** Chooses by the first value of this header field when a request has it; replaces a sticky cookie. */
+        public Builder stickyHeader(String name) {
+            this.stickyHeader = requireNonNull(name, "name");
+            this.stickyCookie = null;
+            return this;
+        }
+
+        /** Chooses by the value of this cookie when a request has it; replaces a sticky header. */
+        public Builder stickyCookie(String name) {
+            this.stickyCookie = requireNonNull(name, "name");
+            this.stickyHeader = null;
+            return this;
+        }
+
+        /**
+         * The split.
+         *
+         * @throws IllegalArgumentException when there is no handler, the weights add up to 0 or to more
+         *     than {@value #MAX_TOTAL_WEIGHT}
+         */
+        public TrafficSplit build() {
+            if (handlers.isEmpty()) {
+                throw new IllegalArgumentException("handlers: none (expected: at least one, added with to)");
+            }
+            int total = weights.stream().mapToInt(Integer::intValue).sum();
+            if (total < 1 || total > MAX_TOTAL_WEIGHT) {
+                throw new IllegalArgumentException(
+                        "weights: " + weights + " (expected: a total from 1 to " + MAX_TOTAL_WEIGHT + ")");
+            }
+            if (handlers.size() > Short.MAX_VALUE) {
+                throw new IllegalArgumentException(
+                        "handlers: " + handlers.size() + " (expected: at most " + Short.MAX_VALUE + ")");
+            }
+            return new TrafficSplit(this);
+        }
+    }
+}
