@@ -6,6 +6,7 @@ import io.parry.gateway.internal.config.ProxyAction;
 import io.parry.gateway.internal.config.RedirectAction;
 import io.parry.gateway.internal.config.RespondAction;
 import io.parry.gateway.internal.config.RouteConfig;
+import io.parry.gateway.internal.config.SplitConfig;
 import io.parry.gateway.internal.config.TimeoutOverrides;
 import io.parry.gateway.internal.reload.ActiveConfig;
 import io.parry.gateway.internal.reload.ReloadFailure;
@@ -59,6 +60,17 @@ final class RoutesView {
         if (!match.headers().isEmpty()) {
             view.put("headers", match.headers());
         }
+        if (!match.query().isEmpty()) {
+            Map<String, Object> query = new LinkedHashMap<>();
+            match.query().forEach((name, value) -> query.put(name, value == null ? Map.of("present", true) : value));
+            view.put("query", query);
+        }
+        if (!match.cookies().isEmpty()) {
+            view.put("cookies", match.cookies());
+        }
+        if (!match.clientAddress().isEmpty()) {
+            view.put("clientAddress", match.clientAddress());
+        }
         return view;
     }
 
@@ -87,7 +99,23 @@ final class RoutesView {
 
     private static Map<String, Object> proxy(ProxyAction proxy) {
         Map<String, Object> view = new LinkedHashMap<>();
-        view.put("upstream", proxy.upstream());
+        if (proxy.split() == null) {
+            view.put("upstream", proxy.upstream());
+        } else {
+            List<Object> sides = new ArrayList<>();
+            for (SplitConfig.Target target : proxy.split().targets()) {
+                Map<String, Object> side = new LinkedHashMap<>();
+                side.put("upstream", target.upstream());
+                side.put("weight", target.weight());
+                sides.add(side);
+            }
+            view.put("split", sides);
+            if (proxy.split().stickyHeader() != null) {
+                view.put("sticky", "header:" + proxy.split().stickyHeader());
+            } else if (proxy.split().stickyCookie() != null) {
+                view.put("sticky", "cookie:" + proxy.split().stickyCookie());
+            }
+        }
         pathRewrite(proxy.path(), view);
         view.put("host", host(proxy.host()));
         if (!proxy.requestHeaders().isEmpty()) {

@@ -18,12 +18,33 @@ import java.util.Map;
  *     port; {@code null} for any
  * @param headers fields the request must carry with exactly these values, names case-insensitive;
  *     empty for no condition
+ * @param query query parameters the request must carry: with exactly this value once decoded, or, for
+ *     a {@code null} value, with any value; empty for no condition
+ * @param cookies cookies the request must carry with exactly these values; empty for no condition
+ * @param clientAddress addresses and CIDR blocks, one of which the client's address (after trusted
+ *     proxies) must be in, as written; empty for any client
  */
-public record MatchConfig(MatchKind kind, String path, List<String> methods, String host, Map<String, String> headers) {
+public record MatchConfig(
+        MatchKind kind,
+        String path,
+        List<String> methods,
+        String host,
+        Map<String, String> headers,
+        Map<String, String> query,
+        Map<String, String> cookies,
+        List<String> clientAddress) {
 
     /** Copies the collections. */
     public MatchConfig {
         methods = List.copyOf(methods);
         headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+        query = Collections.unmodifiableMap(new LinkedHashMap<>(query));
+        cookies = Collections.unmodifiableMap(new LinkedHashMap<>(cookies));
+        clientAddress = List.copyOf(clientAddress);
+    }
+
+    /** A match on the path, methods, host and headers only. */
+    public MatchConfig(MatchKind kind, String path, List<String> methods, String host, Map<String, String> headers) {
+        this(kind, path, methods, host, headers, Map.of(), Map.of(), List.of());
     }
 }

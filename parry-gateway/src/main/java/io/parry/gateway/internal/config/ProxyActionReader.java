@@ -6,16 +6,24 @@ import io.parry.proxy.PathRewrite;
 import io.parry.proxy.RetryPolicy;
 import io.parry.proxy.WebSocketProxyOptions;
 import java.time.Duration;
+import io.parry.proxy.TrafficSplit;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Reads a route's {@code proxy} action: the upstream it names, path and host rewrites, header rules, timeouts and retries. */
+/**
+ * Reads a route's {@code proxy} action: the upstream it names (or its weighted split across several),
+ * path and host rewrites, header rules, timeouts and retries.
+ */
 final class ProxyActionReader {
     static final List<String> KEYS = List.of(
             "upstream",
+            "split",
+            "sticky",
             "stripPrefix",
             "replacePrefix",
             "pathTemplate",
@@ -27,6 +35,8 @@ final class ProxyActionReader {
             "webSocket");
     private static final List<String> REWRITE_KEYS = List.of("stripPrefix", "replacePrefix", "pathTemplate");
     static final List<String> REPLACE_PREFIX_KEYS = List.of("prefix", "with");
+    static final List<String> SPLIT_KEYS = List.of("upstream", "weight");
+    private static final String STICKY_EXPECTED = "header:<name> or cookie:<name>";
     static final List<String> HEADER_RULE_KEYS = List.of("add", "set", "remove");
     static final List<String> WEBSOCKET_KEYS =
             List.of("maxFrameSize", "maxMessageSize", "idleTimeout", "closeTimeout", "allowedOrigins");
@@ -45,15 +55,77 @@ final class ProxyActionReader {
         if (section == null) {
             return null;
         }
+        boolean split = section.has("split");
+        if (split && section.has("upstream")) {
+            section.error(
+                    section.keyLocation("split"),
+                    section.context() + " has both 'upstream' and 'split' (expected exactly one)");
+        }
+        if (!split && section.has("sticky")) {
+            section.invalid("sticky", section.context() + " has 'sticky' without 'split' (it chooses a side of a split)");
+        }
         return new ProxyAction(
-                upstream(route, section),
+                split ? null : upstream(route, section),
                 path(section, match),
                 host(section),
                 headerRules(section, "requestHeaders"),
                 headerRules(section, "responseHeaders"),
                 UpstreamReader.timeouts(section, section.context() + " timeouts"),
                 retry(section),
-                webSocket(section));
+                webSocket(section),
+                split ? split(route, section) : null);
+    }
+
+    /** The split's sides, each an upstream defined in the file with a weight, and its sticky key. */
+    private SplitConfig split(Section route, Section proxy) {
+        String expected = "a list of mappings such as {upstream: canary, weight: 10}";
+        YamlList list = proxy.list("split", expected);
+        if (list == null) {
+            return null;
+        }
+        List<SplitConfig.Target> targets = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        int total = 0;
+        for (YamlNode item : list.items()) {
+            Section side = Section.of(item, "split", proxy.context() + " split", proxy.errors(), SPLIT_KEYS);
+            if (side == null) {
+                continue;
+            }
+            String name = upstream(route, side);
+            if (!side.has("weight")) {
+                side.missing("weight", "an integer from 0 to " + TrafficSplit.MAX_TOTAL_WEIGHT);
+            }
+            int weight = side.integer("weight", 0, TrafficSplit.MAX_TOTAL_WEIGHT, 0);
+            if (name != null && !names.add(name)) {
+                side.invalid("upstream", "upstream '" + name + "' is in 'split' twice (expected each group once)");
+            }
+            total += weight;
+            targets.add(new SplitConfig.Target(name, weight));
+        }
+        if (targets.isEmpty()) {
+            proxy.invalid("split", "'split' is empty (expected " + expected + ")");
+        } else if (total < 1 || total > TrafficSplit.MAX_TOTAL_WEIGHT) {
+            proxy.invalid(
+                    "split",
+                    "the weights in 'split' add up to " + total + " (expected 1 to " + TrafficSplit.MAX_TOTAL_WEIGHT
+                            + ")");
+        }
+        String sticky = proxy.text("sticky", STICKY_EXPECTED);
+        String header = sticky(sticky, "header:");
+        String cookie = sticky(sticky, "cookie:");
+        if (sticky != null && header == null && cookie == null) {
+            proxy.invalid("sticky", "'sticky' must be " + STICKY_EXPECTED + ", got '" + sticky + "'");
+        }
+        return new SplitConfig(targets, header, cookie);
+    }
+
+    /** The name after {@code prefix} in the sticky key, if it starts with it and names a token. */
+    private static String sticky(String sticky, String prefix) {
+        if (sticky == null || !sticky.startsWith(prefix)) {
+            return null;
+        }
+        String name = sticky.substring(prefix.length());
+        return HeaderSyntax.isName(name) ? name : null;
     }
 
     /**

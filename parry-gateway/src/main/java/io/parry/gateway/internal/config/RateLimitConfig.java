@@ -10,7 +10,7 @@ import java.util.List;
  * what keys it, and where its buckets live. Equal configurations keep their buckets across reloads.
  *
  * @param limit the token bucket: {@code rate} per {@code period}, {@code burst}
- * @param key the parts of the key as written: {@code client_address}, {@code route} or {@code header:<name>}
+ * @param key the parts of the key as written: {@code client_address}, {@code route}, {@code header:<name>} or {@code claim:<name>}
  * @param redis whether the buckets live in the file's {@code redis} (shared), or in this process
  * @param timeout how long a decision waits for Redis (Redis only)
  * @param onFailure what a request gets while Redis is slow or down (Redis only)

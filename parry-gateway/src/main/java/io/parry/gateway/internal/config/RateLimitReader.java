@@ -20,8 +20,10 @@ final class RateLimitReader {
     static final String CLIENT_ADDRESS = "client_address";
     static final String ROUTE = "route";
     static final String HEADER = "header:";
+    static final String CLAIM = "claim:";
     static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(50);
-    private static final String KEY_EXPECTED = "client_address, route or header:<name>, or a list of them";
+    private static final String KEY_EXPECTED =
+            "client_address, route, header:<name> or claim:<name>, or a list of them";
 
     private RateLimitReader() {}
 
@@ -106,7 +108,8 @@ final class RateLimitReader {
         for (YamlScalar part : parts) {
             String text = part.text();
             boolean header = text.startsWith(HEADER) && HeaderSyntax.isName(text.substring(HEADER.length()));
-            if (!header && !text.equals(CLIENT_ADDRESS) && !text.equals(ROUTE)) {
+            boolean claim = text.startsWith(CLAIM) && text.length() > CLAIM.length();
+            if (!header && !claim && !text.equals(CLIENT_ADDRESS) && !text.equals(ROUTE)) {
                 String closest = ClosestName.of(text, List.of(CLIENT_ADDRESS, ROUTE));
                 section.error(
                         part.location(),

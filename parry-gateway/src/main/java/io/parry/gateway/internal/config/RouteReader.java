@@ -55,12 +55,27 @@ final class RouteReader {
         checkName(section, name);
         MatchConfig match = MatchReader.read(section);
         RouteAction action = action(section, match);
-        return new RouteConfig(
-                name,
-                match,
-                action,
-                protection.read(section, defaults.protection()),
-                RateLimitReader.read(section, "route '" + name + "'", defaults.rateLimit(), defaults.redis()));
+        RouteProtection routeProtection = protection.read(section, defaults.protection());
+        RateLimitConfig rateLimit =
+                RateLimitReader.read(section, "route '" + name + "'", defaults.rateLimit(), defaults.redis());
+        checkClaimKey(section, routeProtection, rateLimit);
+        return new RouteConfig(name, match, action, routeProtection, rateLimit);
+    }
+
+    /** A limit keyed by a claim needs the authentication that verifies the claim before the limit runs. */
+    private static void checkClaimKey(Section section, RouteProtection protection, RateLimitConfig rateLimit) {
+        if (rateLimit == null || (protection != null && protection.auth() != null)) {
+            return;
+        }
+        for (String part : rateLimit.key()) {
+            if (part.startsWith(RateLimitReader.CLAIM)) {
+                section.error(
+                        section.has("rateLimit") ? section.keyLocation("rateLimit") : section.location(),
+                        section.context() + " has a rate limit keyed by '" + part
+                                + "' but no 'auth' to verify it (expected auth, here or under defaults)");
+                return;
+            }
+        }
     }
 
     /** The name the route gives itself, so that every message about it can use it, or the default. */

@@ -7,6 +7,7 @@ import io.parry.gateway.internal.config.RedisConfig;
 import io.parry.proxy.ForwardingOptions;
 import io.parry.ratelimit.LocalRateLimiter;
 import io.parry.ratelimit.RateLimitFilter;
+import io.parry.auth.Identity;
 import io.parry.ratelimit.RateLimitKey;
 import io.parry.ratelimit.RateLimitObserver;
 import io.parry.ratelimit.RateLimiter;
@@ -14,6 +15,7 @@ import io.parry.ratelimit.redis.RedisRateLimitStore;
 import io.parry.ratelimit.redis.RedisRateLimiter;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -161,11 +163,25 @@ public final class RateLimits implements AutoCloseable {
                     keys[i] = RateLimitKey.clientAddress(forwarding.trustedProxyBlocks());
                 } else if (part.equals("route")) {
                     keys[i] = RateLimitKey.route();
+                } else if (part.startsWith("claim:")) {
+                    keys[i] = claim(part.substring("claim:".length()));
                 } else {
                     keys[i] = RateLimitKey.header(part.substring("header:".length()));
                 }
             }
             return RateLimitKey.all(keys);
+        }
+
+        /**
+         * A claim the route's authentication verified, as text. Requests whose identity lacks it share
+         * one bucket, as requests without a keyed header do, so leaving the claim out does not escape
+         * the limit (a route that must refuse them names the claim in {@code requiredClaims}).
+         */
+        private static RateLimitKey claim(String name) {
+            return (ctx, request) -> {
+                Optional<Identity> identity = Identity.of(ctx);
+                return identity.isEmpty() ? "" : identity.get().claimText(name).orElse("");
+            };
         }
     }
 }

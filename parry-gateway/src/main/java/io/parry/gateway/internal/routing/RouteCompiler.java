@@ -7,11 +7,14 @@ import io.parry.gateway.internal.config.ProxyAction;
 import io.parry.gateway.internal.config.RedirectAction;
 import io.parry.gateway.internal.config.RespondAction;
 import io.parry.gateway.internal.config.RouteConfig;
+import io.parry.gateway.internal.config.SplitConfig;
 import io.parry.gateway.internal.ratelimit.RateLimits;
 import io.parry.gateway.internal.upstream.UpstreamGroup;
+import io.parry.http.AddressBlocks;
 import io.parry.http.HttpMethod;
 import io.parry.proxy.ForwardingOptions;
 import io.parry.proxy.ProxyHandler;
+import io.parry.proxy.TrafficSplit;
 import io.parry.ratelimit.RateLimitObserver;
 import io.parry.server.Handler;
 import io.parry.server.routing.RouteSpec;
@@ -25,10 +28,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Compiles a configuration's routes onto a {@link Router} over running upstream groups: a
- * {@link ProxyHandler} per proxy route with its rewrites, header rules, timeouts and retry policy, a
+ * {@link ProxyHandler} per proxy route (a {@link TrafficSplit} over one per group for a split route) with its rewrites, header rules, timeouts and retry policy, a
  * {@link FixedResponse} or a {@link Redirect} for the others, behind the route's rate limit if it has one. A {@code prefix} match is the pattern
  * {@code /prefix/**}, {@code methods} a route per method (none: a route for every method), {@code
- * host} and {@code headers} the route's conditions, and the route's name what the access log and
+ * host}, {@code headers}, {@code query}, {@code cookies} and {@code clientAddress} (after the
+ * forwarding section's trusted proxies) the route's conditions, and the route's name what the access log and
  * metrics call it. A route that an earlier one hides is logged, not refused: in a file, the first
  * declared route has always won.
  */
@@ -69,7 +73,7 @@ public final class RouteCompiler {
                 if (route.rateLimit() != null) {
                     handler = handler.with(rateLimits.filter(route.name(), route.rateLimit()));
                 }
-                add(router, route, ProtectionFilters.wrap(handler, route.protection(), resources));
+                add(router, route, ProtectionFilters.wrap(handler, route.protection(), resources), forwarding);
             } catch (IllegalArgumentException e) {
                 errors.add("routes." + route.name() + ": " + e.getMessage());
             }
@@ -84,15 +88,28 @@ public final class RouteCompiler {
         }
     }
 
-    private static void add(Router.Builder router, RouteConfig route, Handler handler) {
+    private static void add(Router.Builder router, RouteConfig route, Handler handler, ForwardingOptions forwarding) {
         MatchConfig match = route.match();
         String pattern = match.kind() != MatchKind.PREFIX ? match.path() : prefixPattern(match.path());
+        AddressBlocks clients =
+                match.clientAddress().isEmpty() ? null : AddressBlocks.parse("clientAddress", match.clientAddress());
         Consumer<RouteSpec> spec = conditions -> {
             conditions.name(route.name());
             if (match.host() != null) {
                 conditions.host(match.host());
             }
             match.headers().forEach(conditions::header);
+            match.query().forEach((name, value) -> {
+                if (value == null) {
+                    conditions.queryPresent(name);
+                } else {
+                    conditions.query(name, value);
+                }
+            });
+            match.cookies().forEach(conditions::cookie);
+            if (clients != null) {
+                conditions.clientAddress(clients, forwarding.trustedProxyBlocks());
+            }
         };
         if (match.methods().isEmpty()) {
             router.all(pattern, handler, spec);
@@ -125,10 +142,33 @@ public final class RouteCompiler {
 
     private static Handler proxy(
             String name, ProxyAction proxy, Map<String, UpstreamGroup> groups, ForwardingOptions forwarding) {
-        UpstreamGroup group = groups.get(proxy.upstream());
+        SplitConfig split = proxy.split();
+        if (split == null) {
+            return proxy(name, proxy, proxy.upstream(), groups, forwarding);
+        }
+        TrafficSplit.Builder sides = TrafficSplit.builder();
+        for (SplitConfig.Target target : split.targets()) {
+            sides.to(proxy(name, proxy, target.upstream(), groups, forwarding), target.weight());
+        }
+        if (split.stickyHeader() != null) {
+            sides.stickyHeader(split.stickyHeader());
+        }
+        if (split.stickyCookie() != null) {
+            sides.stickyCookie(split.stickyCookie());
+        }
+        return sides.build();
+    }
+
+    private static Handler proxy(
+            String name,
+            ProxyAction proxy,
+            String upstream,
+            Map<String, UpstreamGroup> groups,
+            ForwardingOptions forwarding) {
+        UpstreamGroup group = groups.get(upstream);
         if (group == null) {
             throw new IllegalArgumentException(
-                    "upstream " + proxy.upstream() + " is not defined (expected: a name under upstreams)");
+                    "upstream " + upstream + " is not defined (expected: a name under upstreams)");
         }
         ProxyHandler.Builder builder = ProxyHandler.builder(group.guarded())
                 .path(proxy.path())

@@ -55,10 +55,10 @@ class ConfigValidationTest {
                 """))
                 .containsExactly(
                         "gw.yaml:8:7: unknown key 'retires' in route 'todos' proxy (expected one of: upstream,"
-                                + " stripPrefix, replacePrefix, pathTemplate, host, requestHeaders, responseHeaders,"
+                                + " split, sticky, stripPrefix, replacePrefix, pathTemplate, host, requestHeaders, responseHeaders,"
                                 + " timeouts, retry, webSocket)",
                         "gw.yaml:9:7: unknown key 'retyr' in route 'todos' proxy, did you mean 'retry'? (expected one"
-                                + " of: upstream, stripPrefix, replacePrefix, pathTemplate, host, requestHeaders,"
+                                + " of: upstream, split, sticky, stripPrefix, replacePrefix, pathTemplate, host, requestHeaders,"
                                 + " responseHeaders, timeouts, retry, webSocket)");
     }
 

@@ -67,6 +67,7 @@ class GatewaySchemaTest {
             entry("/$defs/route", RouteReader.KEYS),
             entry("/$defs/match", MatchReader.KEYS),
             entry("/$defs/proxy", ProxyActionReader.KEYS),
+            entry("/$defs/split", ProxyActionReader.SPLIT_KEYS),
             entry("/$defs/replacePrefix", ProxyActionReader.REPLACE_PREFIX_KEYS),
             entry("/$defs/headerRules", ProxyActionReader.HEADER_RULE_KEYS),
             entry("/$defs/retry", ProxyActionReader.RETRY_KEYS),

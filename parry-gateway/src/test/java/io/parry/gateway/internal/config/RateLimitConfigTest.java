@@ -121,8 +121,8 @@ class RateLimitConfigTest {
                 """))
                 .containsExactly(
                         "gw.yaml:5:24: 'rate' must be an integer of at least 1, got '0'",
-                        "gw.yaml:5:32: 'client_adress' in 'key' is not a key (expected client_address, route or"
-                                + " header:<name>, or a list of them), did you mean 'client_address'?",
+                        "gw.yaml:5:32: 'client_adress' in 'key' is not a key (expected client_address, route,"
+                                + " header:<name> or claim:<name>, or a list of them), did you mean 'client_address'?",
                         "gw.yaml:5:54: route 'a' rateLimit has store: redis, but the file has no top-level 'redis'"
                                 + " (expected redis: { uri: redis://host:6379 })",
                         "gw.yaml:5:72: 'onFailure' must be open (let requests pass) or closed (answer 503), got 'maybe'",
