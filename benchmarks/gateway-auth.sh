@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# The cost of protection on a route: the gateway jar's demo serves /hello with no protection and /api/private behind
-# JWT verification (an ES256 token whose key is cached after the first request) and IP rules, both answered by the
-# gateway itself, so only the filters differ. wrk runs on each route in turn, ROUNDS (5) alternating rounds, which goes
-# first changing each round; prints the median req/s and p99 of each and protected/open (target >= 0.85, issue 17).
+# The cost of protection on a gateway route (issue 17): one gateway jar with its own gateway.yaml and three routes the
+# gateway answers itself, so only the filters differ: /open with none, /protected with JWT verification (an ES256
+# token; its key is cached after the first request) + a local rate limit (keyed by the client's address, far above the
+# load so that it never refuses) + IP rules, and /redis with the same but the Redis limiter (a redis-server this script
+# starts and stops by its PID). The signing key, its JWK Set (served by a python3 http.server this script starts) and
+# the token are made here with python3's cryptography package. Same wrk connections, interleaved rounds (which route
+# goes first changes each round); prints the median req/s, p50 and p99 of each and the ratios protected/open
+# (target >= 0.85) and redis/open (target >= 0.7).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -12,65 +16,189 @@ DURATION=${DURATION:-10s}
 WARMUP=${WARMUP:-20s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
+ROUTES=${ROUTES:-open protected redis}
 GATEWAY_PORT=${GATEWAY_PORT:-8130}
 ADMIN_PORT=${ADMIN_PORT:-8131}
+REDIS_PORT=${REDIS_PORT:-8132}
+JWKS_PORT=${JWKS_PORT:-8133}
+# redis: every request asks Redis; a batch > 1 reserves that many tokens per round trip.
+REDIS_BATCH=${REDIS_BATCH:-1}
+# How long a Redis decision may wait before onFailure: closed answers 503 (the gateway default, 50ms).
+REDIS_TIMEOUT=${REDIS_TIMEOUT:-50ms}
+GATEWAY_CMD=${GATEWAY_CMD:-'$JAVA $JVM_FLAGS -jar parry-gateway/target/parry-gateway.jar'}
+LIMIT="rate: 1000000000, burst: 1000000000, key: client_address"
 
-RESULTS=$(results_dir gateway-auth)
-ensure_gateway_jar
-raise_fd_limit
-
-out=$RESULTS/gateway.out
-echo "starting the demo on port $GATEWAY_PORT (admin $ADMIN_PORT): $JAVA $JVM_FLAGS -jar $GATEWAY_JAR"
-PORT=$GATEWAY_PORT ADMIN_PORT=$ADMIN_PORT $JAVA $JVM_FLAGS -jar "$GATEWAY_JAR" >"$out" 2>&1 &
-SERVER_PID=$!
-CHILD_PIDS+=("$SERVER_PID")
-wait_for_200 "http://127.0.0.1:$GATEWAY_PORT/hello" "$SERVER_PID" "$out"
-token=""
-for ((i = 0; i < 300; i++)); do
-  token=$(grep -o "Authorization: Bearer [A-Za-z0-9._-]*" "$out" | head -n 1 | cut -d' ' -f3 || true)
-  [[ -n $token ]] && break
-  sleep 0.1
-done
-[[ -n $token ]] || { echo "the demo printed no token; its output is in $out" >&2; exit 1; }
-status=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" "http://127.0.0.1:$GATEWAY_PORT/api/private")
-[[ $status == 200 ]] || { echo "/api/private answered $status with the demo's token" >&2; exit 1; }
-
-# run ROUTE DURATION LABEL: one wrk run; /api/private with the token.
-run() {
-  local route=$1 file=$RESULTS/$1.$3.txt header=()
-  [[ $route == private ]] && header=(-H "Authorization: Bearer $token")
-  local path=/hello
-  [[ $route == private ]] && path=/api/private
-  timeout $(($(seconds "$2") + 30)) wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$2" --timeout 5s --latency "${header[@]}" \
-    "http://127.0.0.1:$GATEWAY_PORT$path" >"$file" 2>&1 || echo "warning: wrk failed for $route" >&2
-  printf '  %-8s %-7s %s\n' "$route" "$3" "$(grep -h 'Requests/sec' "$file" || echo 'no result')"
+gateway_config() {
+  cat <<YAML
+listener: { host: 127.0.0.1, port: $GATEWAY_PORT }
+admin: { host: 127.0.0.1, port: $ADMIN_PORT }
+accessLog: off
+redis: { uri: "redis://127.0.0.1:$REDIS_PORT" }
+routes:
+  - name: open
+    match: { path: /open }
+    respond: { body: "Hello from Parry" }
+  - name: protected
+    match: { path: /protected }
+    ipRules: { allow: [127.0.0.0/8, "::1"] }
+    auth: { jwt: { jwksUrl: "http://127.0.0.1:$JWKS_PORT/jwks.json", issuer: bench, audiences: [bench] } }
+    rateLimit: { $LIMIT }
+    respond: { body: "Hello from Parry" }
+  - name: redis
+    match: { path: /redis }
+    ipRules: { allow: [127.0.0.0/8, "::1"] }
+    auth: { jwt: { jwksUrl: "http://127.0.0.1:$JWKS_PORT/jwks.json", issuer: bench, audiences: [bench] } }
+    rateLimit: { $LIMIT, store: redis, batch: $REDIS_BATCH, timeout: $REDIS_TIMEOUT, onFailure: closed }
+    respond: { body: "Hello from Parry" }
+YAML
 }
 
-echo "warming up ($WARMUP each)"
-run open "$WARMUP" warmup
-run private "$WARMUP" warmup
-for ((round = 1; round <= ROUNDS; round++)); do
-  echo "round $round"
-  if ((round % 2)); then run open "$DURATION" "r$round"; run private "$DURATION" "r$round"
-  else run private "$DURATION" "r$round"; run open "$DURATION" "r$round"; fi
-done
-stop_pid "$SERVER_PID"
+# make_token: writes $RESULTS/jwks/jwks.json and prints an ES256 token valid for a day.
+make_token() {
+  python3 -c 'import cryptography' 2>/dev/null || {
+    echo "python3's cryptography package is missing (apt-get install python3-cryptography)" >&2
+    exit 1
+  }
+  mkdir -p "$RESULTS/jwks"
+  python3 - "$RESULTS/jwks/jwks.json" <<'PY'
+import base64, json, sys, time
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
-python3 - "$RESULTS" <<'PY'
-import glob, re, statistics, sys
-results = sys.argv[1]
+def b64(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+key = ec.generate_private_key(ec.SECP256R1())
+numbers = key.public_key().public_numbers()
+jwk = {"kty": "EC", "crv": "P-256", "kid": "bench", "alg": "ES256", "use": "sig",
+       "x": b64(numbers.x.to_bytes(32, "big")), "y": b64(numbers.y.to_bytes(32, "big"))}
+with open(sys.argv[1], "w") as out:
+    json.dump({"keys": [jwk]}, out)
+now = int(time.time())
+header = b64(json.dumps({"alg": "ES256", "kid": "bench", "typ": "JWT"}).encode())
+claims = b64(json.dumps({"iss": "bench", "aud": "bench", "sub": "wrk", "iat": now, "exp": now + 86400}).encode())
+r, s = decode_dss_signature(key.sign(f"{header}.{claims}".encode(), ec.ECDSA(hashes.SHA256())))
+print(f"{header}.{claims}.{b64(r.to_bytes(32, 'big') + s.to_bytes(32, 'big'))}")
+PY
+}
+
+start_jwks() {
+  if port_open "$JWKS_PORT"; then
+    echo "port $JWKS_PORT is already in use" >&2
+    exit 1
+  fi
+  python3 -m http.server "$JWKS_PORT" --bind 127.0.0.1 --directory "$RESULTS/jwks" >"$RESULTS/jwks.log" 2>&1 &
+  CHILD_PIDS+=("$!")
+  wait_for_port "$JWKS_PORT" "$!" "$RESULTS/jwks.log"
+}
+
+start_redis() {
+  command -v redis-server >/dev/null || { echo "installing redis-server"; apt-get update -q && apt-get install -y -q redis-server; }
+  if port_open "$REDIS_PORT"; then
+    echo "port $REDIS_PORT is already in use" >&2
+    exit 1
+  fi
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --dir "$RESULTS" \
+    >"$RESULTS/redis.log" 2>&1 &
+  CHILD_PIDS+=("$!")
+  wait_for_port "$REDIS_PORT" "$!" "$RESULTS/redis.log"
+}
+
+start_gateway() {
+  gateway_config >"$RESULTS/gateway.yaml"
+  echo "starting the gateway: $GATEWAY_CMD $RESULTS/gateway.yaml   (JVM_FLAGS='$JVM_FLAGS')"
+  JAVA=$JAVA JVM_FLAGS=$JVM_FLAGS bash -c "exec $GATEWAY_CMD $RESULTS/gateway.yaml" >"$RESULTS/gateway.log" 2>&1 &
+  SERVER_PID=$!
+  CHILD_PIDS+=("$SERVER_PID")
+  wait_for_200 "http://127.0.0.1:$GATEWAY_PORT/open" "$SERVER_PID" "$RESULTS/gateway.log"
+  # The first requests fetch the key set and load the Redis script, which may outlast the 50 ms Redis timeout.
+  local route status i
+  for route in protected redis; do
+    for ((i = 0; i < 50; i++)); do
+      status=$(curl -s -o /dev/null -m 5 -w '%{http_code}' -H "Authorization: Bearer $TOKEN" \
+        "http://127.0.0.1:$GATEWAY_PORT/$route")
+      [[ $status == 200 ]] && break
+      sleep 0.2
+    done
+    [[ $status == 200 ]] || { echo "/$route answered $status with the token; see $RESULTS/gateway.log" >&2; exit 1; }
+  done
+}
+
+# run_wrk ROUTE DURATION LABEL: one wrk run, kept in $RESULTS/ROUTE.LABEL.txt; protected routes send the token.
+run_wrk() {
+  local out=$RESULTS/$1.$3.txt url="http://127.0.0.1:$GATEWAY_PORT/$1" header=()
+  [[ $1 != open ]] && header=(-H "Authorization: Bearer $TOKEN")
+  echo "wrk -t$WRK_THREADS -c$CONNECTIONS -d$2 --latency $url" >"$out"
+  timeout $(($(seconds "$2") + 30)) wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$2" --timeout 5s --latency \
+    "${header[@]}" "$url" >>"$out" 2>&1 || echo "warning: wrk failed for $1" >&2
+  printf '  %-10s %-7s %s\n' "$1" "$3" "$(grep -h 'Requests/sec' "$out" || echo 'no result')"
+}
+
+summarize() {
+  python3 - "$RESULTS" "$ROUTES" <<'PY'
+import glob, os, re, statistics, sys
+
+results, routes = sys.argv[1], sys.argv[2].split()
+UNIT_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
 def parse(path):
     text = open(path).read()
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
-    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", text)
-    scale = {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
-    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-    return rps, float(p99.group(1)) * scale, int(non2xx.group(1)) if non2xx else 0
-medians = {}
-for route in ("open", "private"):
-    runs = [parse(p) for p in sorted(glob.glob(f"{results}/{route}.r*.txt"))]
-    medians[route] = (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), sum(r[2] for r in runs))
-    print(f"{route:8s} median {medians[route][0]:10.0f} req/s  p99 {medians[route][1]:7.2f} ms  non-2xx {medians[route][2]}")
-print(f"protected/open req/s: {medians['private'][0] / medians['open'][0]:.3f} (target >= 0.85)")
+    rps = re.search(r"^Requests/sec:\s*([\d.]+)", text, re.M)
+    if not rps:
+        return None
+    pct = {p: float(v) * UNIT_MS[u] for p, v, u in re.findall(r"^\s+(\d+)%\s+([\d.]+)(us|ms|s)\s*$", text, re.M)}
+    errors = sum(int(n) for n in re.findall(r"Non-2xx or 3xx responses: (\d+)", text))
+    return float(rps.group(1)), pct.get("50"), pct.get("99"), errors
+
+rows = {}
+print(f"{'route':<11}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}{'rounds':>8}")
+for route in routes:
+    runs = [r for r in (parse(p) for p in sorted(glob.glob(os.path.join(results, f"{route}.r*.txt")))) if r]
+    if not runs:
+        print(f"{route:<11}{'no valid wrk result':>30}")
+        continue
+    rps, p50, p99 = (statistics.median(r[i] for r in runs) for i in (0, 1, 2))
+    rows[route] = rps
+    print(f"{route:<11}{rps:>10.0f}{p50:>9.2f}{p99:>9.2f}{sum(r[3] for r in runs):>9}{len(runs):>8}")
+for route, target in (("protected", 0.85), ("redis", 0.7)):
+    if route in rows and "open" in rows:
+        print(f"req/s {route}/open: {rows[route] / rows['open']:.3f} (target >= {target})")
 PY
-echo "raw output in $RESULTS"
+}
+
+main() {
+  ensure_wrk
+  ensure_gateway_jar
+  raise_fd_limit
+  RESULTS=$(results_dir gateway-auth)
+  echo "results in $RESULTS; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  TOKEN=$(make_token)
+  start_jwks
+  start_redis
+  start_gateway
+  echo "== warm-up"
+  local route round
+  for route in $ROUTES; do
+    run_wrk "$route" "$WARMUP" warmup
+  done
+  echo "== rounds"
+  for ((round = 1; round <= ROUNDS; round++)); do
+    for route in $(rotated "$round" "$ROUTES"); do
+      run_wrk "$route" "$DURATION" "r$round"
+    done
+  done
+  stop_pid "$SERVER_PID"
+  {
+    echo
+    echo "command: ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP CONNECTIONS=$CONNECTIONS WRK_THREADS=$WRK_THREADS" \
+      "ROUTES='$ROUTES' REDIS_BATCH=$REDIS_BATCH REDIS_TIMEOUT=$REDIS_TIMEOUT JVM_FLAGS='$JVM_FLAGS' benchmarks/gateway-auth.sh"
+    echo "gateway:  $GATEWAY_CMD $RESULTS/gateway.yaml; redis: $(redis-server --version | cut -d' ' -f3)"
+    echo "java:     $(java_version)"
+    echo "wrk:      $(wrk -v 2>&1 | head -n 1); $(nproc) cores; $(uname -sr); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo
+    summarize
+  } | tee "$RESULTS/summary.txt"
+}
+
+main "$@"
