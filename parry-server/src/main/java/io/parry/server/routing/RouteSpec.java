@@ -31,8 +31,9 @@ import java.util.function.Predicate;
  *
  * <p>A request that fails a condition is not for this route: the router tries the next one, and
  * when none fits answers 415 (content type), 406 ({@code Accept}) or 404 (host, header, query, cookie
- * or client address). Query, cookie and client address conditions allocate nothing for a request
- * that fails them, unless its query has escapes to decode or it came through a trusted proxy.
+ * or client address). Query and cookie conditions allocate nothing for a request that fails them,
+ * unless its query has escapes to decode; a client address condition copies the address's bytes,
+ * and reads {@code X-Forwarded-For} only for a request from a trusted proxy.
  */
 public final class RouteSpec {
     private final List<MediaType> consumes = new ArrayList<>();

@@ -13,7 +13,7 @@ import java.util.function.Predicate;
 /**
  * A host, header, query, cookie or client address predicate a route requires. Two conditions are
  * equal when they test the same thing for the same value, or share the same predicate object. A test
- * allocates nothing, except to decode an escaped query and to read a client address behind proxies.
+ * allocates nothing, except to decode an escaped query, to run a predicate and to read a client address.
  */
 public final class Condition {
     private enum Kind {
