@@ -99,7 +99,8 @@ class GatewayClaimRateLimitTest {
         if (tenant != null) {
             claims.claim("tenant", tenant);
         }
-        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256).keyID("k1").build(), claims.build());
+        SignedJWT jwt = new SignedJWT(
+                new JWSHeader.Builder(JWSAlgorithm.ES256).keyID("k1").build(), claims.build());
         jwt.sign(new ECDSASigner(KEY));
         return jwt.serialize();
     }

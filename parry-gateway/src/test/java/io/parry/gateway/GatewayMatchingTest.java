@@ -86,7 +86,8 @@ class GatewayMatchingTest {
 
     @Test
     void choosesARouteByTheExactValueOfACookie() {
-        assertThat(upstreamOf(withHeader("/app/x", "Cookie", "theme=dark; channel=beta"))).isEqualTo("canary");
+        assertThat(upstreamOf(withHeader("/app/x", "Cookie", "theme=dark; channel=beta")))
+                .isEqualTo("canary");
         assertThat(upstreamOf(withHeader("/app/x", "Cookie", "channel=betas"))).isEqualTo("stable");
     }
 
@@ -95,7 +96,8 @@ class GatewayMatchingTest {
         HttpResponse<String> office = withHeader("/app/x", "X-Forwarded-For", "10.1.2.3");
         assertThat(upstreamOf(office)).isEqualTo("canary");
         assertThat(office.body()).contains("routed=office");
-        assertThat(upstreamOf(withHeader("/app/x", "X-Forwarded-For", "192.0.2.9"))).isEqualTo("stable");
+        assertThat(upstreamOf(withHeader("/app/x", "X-Forwarded-For", "192.0.2.9")))
+                .isEqualTo("stable");
         assertThat(upstreamOf(gateway.get("/app/x"))).isEqualTo("stable");
     }
 
@@ -126,16 +128,20 @@ class GatewayMatchingTest {
 
     @Test
     void adminRoutesShowsTheNewConditionsAndTheSplit() throws Exception {
-        JsonNode routes = new ObjectMapper().readTree(gateway.admin("/admin/routes").body()).get("routes");
+        JsonNode routes = new ObjectMapper()
+                .readTree(gateway.admin("/admin/routes").body())
+                .get("routes");
 
         assertThat(routes.get(0).get("match").toString())
-                .isEqualTo("{\"prefix\":\"/app\",\"kind\":\"prefix\",\"query\":{\"beta\":{\"present\":true},\"v\":\"2\"}}");
+                .isEqualTo(
+                        "{\"prefix\":\"/app\",\"kind\":\"prefix\",\"query\":{\"beta\":{\"present\":true},\"v\":\"2\"}}");
         assertThat(routes.get(1).get("match").get("cookies").toString()).isEqualTo("{\"channel\":\"beta\"}");
         assertThat(routes.get(2).get("match").get("clientAddress").toString())
                 .isEqualTo("[\"10.0.0.0/8\",\"2001:db8::/32\"]");
         assertThat(routes.get(4).get("action").get("proxy").get("split").toString())
                 .isEqualTo("[{\"upstream\":\"stable\",\"weight\":90},{\"upstream\":\"canary\",\"weight\":10}]");
-        assertThat(routes.get(5).get("action").get("proxy").get("sticky").asText()).isEqualTo("cookie:user");
+        assertThat(routes.get(5).get("action").get("proxy").get("sticky").asText())
+                .isEqualTo("cookie:user");
     }
 
     private static HttpResponse<String> withHeader(String path, String name, String value) {

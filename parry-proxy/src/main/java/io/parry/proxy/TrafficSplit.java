@@ -40,6 +40,7 @@ public final class TrafficSplit implements Handler {
     private final int[] weights;
     /** One cycle of choices: the index of the handler for each request of a run. */
     private final short[] cycle;
+
     private final String stickyHeader;
     private final String stickyCookie;
     private final AtomicLong count = new AtomicLong();
@@ -133,8 +134,7 @@ public final class TrafficSplit implements Handler {
         public Builder to(Handler handler, int weight) {
             requireNonNull(handler, "handler");
             if (weight < 0 || weight > MAX_TOTAL_WEIGHT) {
-                throw new IllegalArgumentException(
-                        "weight: " + weight + " (expected: 0 to " + MAX_TOTAL_WEIGHT + ")");
+                throw new IllegalArgumentException("weight: " + weight + " (expected: 0 to " + MAX_TOTAL_WEIGHT + ")");
             }
             handlers.add(handler);
             weights.add(weight);

@@ -17,7 +17,8 @@ class TrafficSplitTest {
 
     @Test
     void sendsEveryRunOfOneHundredRequestsExactlyNinetyToTenAndInterleaved() {
-        TrafficSplit split = TrafficSplit.builder().to(answer("a"), 90).to(answer("b"), 10).build();
+        TrafficSplit split =
+                TrafficSplit.builder().to(answer("a"), 90).to(answer("b"), 10).build();
         try (HandlerTester tester = HandlerTester.of(split)) {
             Map<String, Integer> counts = new HashMap<>();
             int longestRunOfA = 0;
@@ -85,7 +86,8 @@ class TrafficSplitTest {
         try (HandlerTester tester = HandlerTester.of(split)) {
             String first = tester.send(withHeader("x-user", "alice")).bodyText();
             for (int i = 0; i < 5; i++) {
-                assertThat(tester.send(withHeader("x-user", "alice")).bodyText()).isEqualTo(first);
+                assertThat(tester.send(withHeader("x-user", "alice")).bodyText())
+                        .isEqualTo(first);
             }
             assertThat(tester.get("/").bodyText() + tester.get("/").bodyText()).isIn("ab", "ba");
         }

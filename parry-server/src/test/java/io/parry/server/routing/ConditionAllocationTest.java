@@ -17,7 +17,9 @@ class ConditionAllocationTest {
     @Test
     void turnsAwayARequestThatFailsQueryAndCookieConditionsWithoutAllocating() {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        assumeThat(threads.isThreadAllocatedMemorySupported()).as("per-thread allocation counting").isTrue();
+        assumeThat(threads.isThreadAllocatedMemorySupported())
+                .as("per-thread allocation counting")
+                .isTrue();
         Router router = Router.builder()
                 .get("/app/{id}", named("beta"), route -> route.queryPresent("beta"))
                 .get("/app/{id}", named("v2"), route -> route.query("v", "2"))

@@ -58,7 +58,8 @@ class RequestFactConditionsTest {
                 .build();
 
         assertThat(get(router, "/", "cookie", "canary=always")).isEqualTo("canary {}");
-        assertThat(get(router, "/", "cookie", "a=1;  canary = \"always\" ; b=2")).isEqualTo("canary {}");
+        assertThat(get(router, "/", "cookie", "a=1;  canary = \"always\" ; b=2"))
+                .isEqualTo("canary {}");
         assertThat(get(router, "/", "cookie", "a=1", "cookie", "canary=always")).isEqualTo("canary {}");
         assertThat(get(router, "/", "cookie", "canary=never; canary=always")).isEqualTo("other {}");
         assertThat(get(router, "/", "cookie", "xcanary=always; canary=alwaysx")).isEqualTo("other {}");
@@ -77,9 +78,11 @@ class RequestFactConditionsTest {
         assertThat(from(router, "2001:db8::7")).isEqualTo("office {}");
         assertThat(from(router, "11.1.2.3")).isEqualTo("other {}");
         assertThat(from(router, "192.0.2.1", "x-forwarded-for", "10.9.9.9")).isEqualTo("office {}");
-        assertThat(from(router, "192.0.2.1", "x-forwarded-for", "10.9.9.9, 11.0.0.1")).isEqualTo("other {}");
+        assertThat(from(router, "192.0.2.1", "x-forwarded-for", "10.9.9.9, 11.0.0.1"))
+                .isEqualTo("other {}");
         assertThat(from(router, "11.1.2.3", "x-forwarded-for", "10.9.9.9")).isEqualTo("other {}");
-        assertThat(from(router, "192.0.2.1", "x-forwarded-for", "not-an-address")).isEqualTo("other {}");
+        assertThat(from(router, "192.0.2.1", "x-forwarded-for", "not-an-address"))
+                .isEqualTo("other {}");
     }
 
     @Test
@@ -112,7 +115,8 @@ class RequestFactConditionsTest {
                 .build();
 
         assertThat(router.routes().get(0).conditions())
-                .containsExactly("query beta", "query v=2", "cookie canary=always", "clientAddress [10.0.0.0/8, 2001:db8::/32]");
+                .containsExactly(
+                        "query beta", "query v=2", "cookie canary=always", "clientAddress [10.0.0.0/8, 2001:db8::/32]");
     }
 
     @Test
@@ -146,7 +150,9 @@ class RequestFactConditionsTest {
             request.header(headers[i], headers[i + 1]);
         }
         try {
-            return router.handle(context(address), request.build()).toCompletableFuture().join();
+            return router.handle(context(address), request.build())
+                    .toCompletableFuture()
+                    .join();
         } catch (Exception e) {
             throw new AssertionError(e);
         }

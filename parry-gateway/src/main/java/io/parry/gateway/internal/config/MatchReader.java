@@ -13,7 +13,8 @@ import java.util.Set;
  * host, headers, query parameters, cookies and client addresses.
  */
 final class MatchReader {
-    static final List<String> KEYS = List.of("prefix", "path", "methods", "host", "headers", "query", "cookies", "clientAddress");
+    static final List<String> KEYS =
+            List.of("prefix", "path", "methods", "host", "headers", "query", "cookies", "clientAddress");
     private static final String QUERY_EXPECTED = "a value, or {present: true} for any value";
     private static final Set<String> STANDARD_METHODS =
             Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH");
@@ -157,7 +158,8 @@ final class MatchReader {
                 if (!HeaderSyntax.isName(entry.key())) {
                     section.error(
                             entry.keyLocation(),
-                            "'" + entry.key() + "' in 'cookies' is not a cookie name (expected a token such as session)");
+                            "'" + entry.key()
+                                    + "' in 'cookies' is not a cookie name (expected a token such as session)");
                 }
                 String value = cookies.get(entry.key());
                 if (value != null && !isCookieValue(value)) {
@@ -193,7 +195,9 @@ final class MatchReader {
                 section.error(scalar.location(), "'clientAddress' is invalid: " + e.getMessage());
             }
         }
-        if (section.has("clientAddress") && blocks.isEmpty() && section.node("clientAddress") instanceof YamlList list
+        if (section.has("clientAddress")
+                && blocks.isEmpty()
+                && section.node("clientAddress") instanceof YamlList list
                 && list.items().isEmpty()) {
             section.invalid(
                     "clientAddress",

@@ -4,9 +4,9 @@ import io.parry.proxy.HeaderRules;
 import io.parry.proxy.HostRewrite;
 import io.parry.proxy.PathRewrite;
 import io.parry.proxy.RetryPolicy;
+import io.parry.proxy.TrafficSplit;
 import io.parry.proxy.WebSocketProxyOptions;
 import java.time.Duration;
-import io.parry.proxy.TrafficSplit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -62,7 +62,8 @@ final class ProxyActionReader {
                     section.context() + " has both 'upstream' and 'split' (expected exactly one)");
         }
         if (!split && section.has("sticky")) {
-            section.invalid("sticky", section.context() + " has 'sticky' without 'split' (it chooses a side of a split)");
+            section.invalid(
+                    "sticky", section.context() + " has 'sticky' without 'split' (it chooses a side of a split)");
         }
         return new ProxyAction(
                 split ? null : upstream(route, section),

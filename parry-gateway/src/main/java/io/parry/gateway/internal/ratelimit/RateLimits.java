@@ -2,12 +2,12 @@ package io.parry.gateway.internal.ratelimit;
 
 import static java.util.Objects.requireNonNull;
 
+import io.parry.auth.Identity;
 import io.parry.gateway.internal.config.RateLimitConfig;
 import io.parry.gateway.internal.config.RedisConfig;
 import io.parry.proxy.ForwardingOptions;
 import io.parry.ratelimit.LocalRateLimiter;
 import io.parry.ratelimit.RateLimitFilter;
-import io.parry.auth.Identity;
 import io.parry.ratelimit.RateLimitKey;
 import io.parry.ratelimit.RateLimitObserver;
 import io.parry.ratelimit.RateLimiter;
@@ -15,8 +15,8 @@ import io.parry.ratelimit.redis.RedisRateLimitStore;
 import io.parry.ratelimit.redis.RedisRateLimiter;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;

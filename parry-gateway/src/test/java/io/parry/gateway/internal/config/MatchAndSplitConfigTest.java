@@ -40,8 +40,10 @@ class MatchAndSplitConfigTest {
 
     @Test
     void reportsWrongQueryCookieAndClientAddressConditionsAtTheirLines() {
-        assertThat(errors(UPSTREAMS
-                        + """
+        assertThat(
+                        errors(
+                                UPSTREAMS
+                                        + """
                           - match:
                               prefix: /a
                               query: { beta: { present: false }, v: [1] }
@@ -86,8 +88,10 @@ class MatchAndSplitConfigTest {
 
     @Test
     void reportsWrongSplitsAtTheirLines() {
-        assertThat(errors(UPSTREAMS
-                        + """
+        assertThat(
+                        errors(
+                                UPSTREAMS
+                                        + """
                           - match: { prefix: /a }
                             proxy: { upstream: stable, split: [ { upstream: canary, weight: 1 } ] }
                           - match: { prefix: /b }
@@ -110,8 +114,10 @@ class MatchAndSplitConfigTest {
 
     @Test
     void reportsALimitKeyedByAClaimOnARouteWithoutAuthentication() {
-        assertThat(errors(UPSTREAMS
-                        + """
+        assertThat(
+                        errors(
+                                UPSTREAMS
+                                        + """
                           - match: { prefix: /a }
                             rateLimit: { rate: 10, key: "claim:tenant" }
                             respond: {}

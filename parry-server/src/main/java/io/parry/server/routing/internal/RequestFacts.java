@@ -55,7 +55,9 @@ final class RequestFacts {
                     end = pairs.length();
                 }
                 int equals = pairs.indexOf('=', start);
-                if (equals > start && equals < end && regionIs(pairs, skipSpaces(pairs, start, equals), trimEnd(pairs, start, equals), name)) {
+                if (equals > start
+                        && equals < end
+                        && regionIs(pairs, skipSpaces(pairs, start, equals), trimEnd(pairs, start, equals), name)) {
                     int from = skipSpaces(pairs, equals + 1, end);
                     int to = trimEnd(pairs, from, end);
                     if (to - from >= 2 && pairs.charAt(from) == '"' && pairs.charAt(to - 1) == '"') {

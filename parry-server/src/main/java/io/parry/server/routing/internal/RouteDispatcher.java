@@ -42,7 +42,9 @@ public final class RouteDispatcher implements Handler {
         }
         RouteEntry entry = table.find(path, start, ctx, request);
         if (entry == null) {
-            return table.diagnose(path, start, ctx, request).toResponse(ctx, request).toStage();
+            return table.diagnose(path, start, ctx, request)
+                    .toResponse(ctx, request)
+                    .toStage();
         }
         recordRoute(ctx, entry);
         if (!entry.capturing && !routedBefore) {

@@ -180,8 +180,7 @@ public final class RouteTable {
      * The route whose conditions the request meets; among several, the one producing the type the
      * client prefers most ({@code Accept} q-values), then the first declared.
      */
-    private static RouteEntry choose(
-            RouteEntry[] candidates, RequestContext ctx, HttpRequest request, RouteMiss miss) {
+    private static RouteEntry choose(RouteEntry[] candidates, RequestContext ctx, HttpRequest request, RouteMiss miss) {
         RouteEntry best = null;
         int bestQuality = 0;
         MediaType contentType = null;
