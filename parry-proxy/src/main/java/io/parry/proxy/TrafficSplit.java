@@ -33,11 +33,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * atomic increment, or a hash of the key.
  */
 public final class TrafficSplit implements Handler {
-    /** The most the weights may add up to: enough for a split to a tenth of a percent, and a small table. */
+    /** The most the weights may add up to: a split to a hundredth of a percent, in a table of at most 20 KB. */
     public static final int MAX_TOTAL_WEIGHT = 10_000;
 
     private final Handler[] handlers;
-    private final int[] weights;
     /** One cycle of choices: the index of the handler for each request of a run. */
     private final short[] cycle;
 
@@ -47,8 +46,7 @@ public final class TrafficSplit implements Handler {
 
     private TrafficSplit(Builder builder) {
         this.handlers = builder.handlers.toArray(new Handler[0]);
-        this.weights = builder.weights.stream().mapToInt(Integer::intValue).toArray();
-        this.cycle = cycle(weights);
+        this.cycle = cycle(builder.weights.stream().mapToInt(Integer::intValue).toArray());
         this.stickyHeader = builder.stickyHeader;
         this.stickyCookie = builder.stickyCookie;
     }
@@ -64,21 +62,12 @@ public final class TrafficSplit implements Handler {
     }
 
     /** The index, in the order they were added, of the handler that takes this request. */
-    int choose(RequestContext ctx, HttpRequest request) {
+    private int choose(RequestContext ctx, HttpRequest request) {
         String key = stickyKey(ctx, request);
         if (key != null) {
             return cycle[Math.floorMod(mix(key.hashCode()), cycle.length)];
         }
         return cycle[(int) Long.remainderUnsigned(count.getAndIncrement(), cycle.length)];
-    }
-
-    /** The weights, in the order the handlers were added. */
-    public List<Integer> weights() {
-        List<Integer> list = new ArrayList<>(weights.length);
-        for (int weight : weights) {
-            list.add(weight);
-        }
-        return List.copyOf(list);
     }
 
     private String stickyKey(RequestContext ctx, HttpRequest request) {
