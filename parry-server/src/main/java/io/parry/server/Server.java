@@ -35,6 +35,13 @@ public final class Server implements AutoCloseable {
         this.engine = new ServerEngine(options, handler, listeners, tracer);
     }
 
+    private Server watching(Overload overload) {
+        if (overload != null) {
+            engine.watch(overload.state());
+        }
+        return this;
+    }
+
     /** A server with these options and handler, not yet started. */
     public static Server of(ServerOptions options, Handler handler) {
         return new Server(requireNonNull(options, "options"), requireNonNull(handler, "handler"), List.of(), null);
@@ -114,6 +121,7 @@ public final class Server implements AutoCloseable {
         private ErrorHandler errorHandler;
         private final List<RequestListener> listeners = new ArrayList<>();
         private RequestTracer tracer;
+        private Overload overload;
 
         private Builder() {}
 
@@ -153,6 +161,16 @@ public final class Server implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Samples this overload guard's event-loop lag, heap and direct memory on this server's event
+         * loops while it runs (default: none). Which requests it sheds is up to its {@link
+         * Overload#filter filters}, placed around the routes they guard.
+         */
+        public Builder overload(Overload overload) {
+            this.overload = requireNonNull(overload, "overload");
+            return this;
+        }
+
         /** Sets the port; 0 picks a free one. */
         public Builder port(int port) {
             options.port(port);
@@ -189,8 +207,9 @@ public final class Server implements AutoCloseable {
             return new Server(
                     options.build(),
                     errorHandler == null ? handler : handler.with(errorHandler.asFilter()),
-                    List.copyOf(listeners),
-                    tracer);
+                            List.copyOf(listeners),
+                            tracer)
+                    .watching(overload);
         }
     }
 }

@@ -37,6 +37,8 @@ public final class ServerEngine {
     private int port = -1;
     private boolean started;
     private boolean stopped;
+    private OverloadState overload;
+    private Runnable overloadWatch;
 
     /** An engine; {@code tracer} is {@code null} when Parry numbers spans itself. */
     public ServerEngine(ServerOptions options, Handler handler, List<RequestListener> listeners, RequestTracer tracer) {
@@ -44,6 +46,11 @@ public final class ServerEngine {
         this.runtime = new ServerRuntime(options, handler, new RequestListeners(listeners), tracer);
         this.transport = Transport.resolve(options.transport());
         this.initializer = new ServerInitializer(runtime);
+    }
+
+    /** Samples this overload state on the server's event loops while it runs. */
+    public synchronized void watch(OverloadState overload) {
+        this.overload = overload;
     }
 
     public synchronized void start() {
@@ -71,6 +78,9 @@ public final class ServerEngine {
             throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port(), e);
         }
         port = ((InetSocketAddress) listener.localAddress()).getPort();
+        if (overload != null) {
+            overloadWatch = overload.watch(workerGroup);
+        }
         if (runtime.tls != null) {
             runtime.tls.start();
         }
@@ -125,6 +135,9 @@ public final class ServerEngine {
             runtime.tls.stop();
         }
         runtime.workers.shutdown(Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        if (overloadWatch != null) {
+            overloadWatch.run();
+        }
         shutdownGroups();
         log.info("Stopped listening on port {}", port);
     }
