@@ -203,6 +203,7 @@ public final class Gateway implements AutoCloseable {
         Server dataPlane = dataPlane(config.listener());
         if (metrics != null) {
             metrics.bind(dataPlane);
+            metrics.server().bind(reloader.overload());
         }
         server = dataPlane.start();
         listenerOptions = config.listener();
@@ -265,8 +266,10 @@ public final class Gateway implements AutoCloseable {
     private Server dataPlane(ServerOptions listener) {
         // The router is read once per request: a request finishes on the router it started with.
         Handler routes = (ctx, request) -> reloader.table().handle(ctx, request);
-        Server.Builder builder =
-                Server.builder().options(listener).handler(metrics != null ? routes.with(metrics.server()) : routes);
+        Server.Builder builder = Server.builder()
+                .options(listener)
+                .overload(reloader.overload())
+                .handler(metrics != null ? routes.with(metrics.server()) : routes);
         if (accessLog != null) {
             builder.listener(accessLog);
         }

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
@@ -88,6 +89,15 @@ final class TestGateway implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Sends a GET without waiting for its answer. */
+    CompletableFuture<HttpResponse<String>> sendAsync(String path) {
+        return CLIENT.sendAsync(
+                HttpRequest.newBuilder(uri(path))
+                        .timeout(Duration.ofSeconds(10))
+                        .build(),
+                BodyHandlers.ofString());
     }
 
     HttpResponse<String> admin(String path) {

@@ -13,6 +13,8 @@ import io.parry.http.HttpResponse;
 import io.parry.micrometer.internal.RequestTimers;
 import io.parry.server.Filter;
 import io.parry.server.Handler;
+import io.parry.server.Overload;
+import io.parry.server.OverloadReason;
 import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
 import io.parry.server.RequestListener;
@@ -51,6 +53,9 @@ import java.util.concurrent.atomic.LongAdder;
  *   <tr><td>{@code parry.server.rejections}</td><td>counter per {@link Rejection} ({@code
  *       reason})</td></tr>
  *   <tr><td>{@code parry.server.workers.tasks}</td><td>gauge: blocking tasks running or queued</td></tr>
+ *   <tr><td>{@code parry.server.overload.shed}</td><td>counter per {@link OverloadReason} ({@code
+ *       reason}): requests an {@link Overload} shed, after {@link #bind(Overload)}</td></tr>
+ *   <tr><td>{@code parry.server.overload.inflight}</td><td>gauge: requests in its filters' handlers</td></tr>
  * </table>
  *
  * <p>Recording runs on the event loops: per request a map look-up by route, an array read and a timer
@@ -110,6 +115,25 @@ public final class ServerMetrics implements RequestListener, Filter {
         }
         Gauge.builder("parry.server.workers.tasks", server, Server::workerTasks)
                 .description("Blocking tasks running or waiting on the worker executor")
+                .tags(tags)
+                .register(registry);
+    }
+
+    /**
+     * Registers the meters of an overload guard: the requests it shed by reason and those in flight.
+     * They hold it weakly. Call once per guard.
+     */
+    public void bind(Overload overload) {
+        requireNonNull(overload, "overload");
+        for (OverloadReason reason : OverloadReason.values()) {
+            FunctionCounter.builder("parry.server.overload.shed", overload, o -> o.shed(reason))
+                    .description("Requests shed with 503 because the process was overloaded")
+                    .tags(tags)
+                    .tag("reason", reason.name())
+                    .register(registry);
+        }
+        Gauge.builder("parry.server.overload.inflight", overload, Overload::inFlight)
+                .description("Requests in the overload filters' handlers")
                 .tags(tags)
                 .register(registry);
     }

@@ -20,8 +20,9 @@ import java.util.Optional;
  * Server.builder().overload(overload).handler(router.with(overload.filter(Priority.NORMAL)))...
  * }</pre>
  *
- * <p>A {@link #filter(Priority) filter} decides per request with three volatile reads and no lock
- * or allocation, before the handler runs, so a shed request's body is never read. Lag, heap and
+ * <p>A {@link #filter(Priority) filter} decides per request with two or three volatile reads and no
+ * lock or allocation, before the handler runs, so a shed request's body is never read; the answer
+ * is made once per options value. Lag, heap and
  * direct memory are sampled on the event loops of the servers built with {@link
  * Server.Builder#overload(Overload)} (one task per loop per {@link OverloadOptions#sampleInterval()});
  * without such a server only {@link OverloadOptions#maxInFlight()} applies. Leave health checks and
@@ -52,8 +53,9 @@ public final class Overload {
     }
 
     /**
-     * A filter that sheds requests of this priority while overloaded and counts the others in flight
-     * until their handler's stage completes. {@link Priority#EXEMPT} gives a filter that does nothing.
+     * A filter that sheds requests of this priority while overloaded and, while {@link
+     * OverloadOptions#maxInFlight()} is on, counts the others in flight until their handler's stage
+     * completes (a proxied request until its response head). {@link Priority#EXEMPT} gives a filter that does nothing.
      */
     public Filter filter(Priority priority) {
         requireNonNull(priority, "priority");
@@ -68,7 +70,7 @@ public final class Overload {
         return Optional.ofNullable(state.sampledReason(requireNonNull(priority, "priority")));
     }
 
-    /** The requests in the filters' handlers now. */
+    /** The requests in the filters' handlers now, counted while {@link OverloadOptions#maxInFlight()} is on. */
     public int inFlight() {
         return state.inFlight();
     }

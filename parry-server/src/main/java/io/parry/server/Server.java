@@ -205,8 +205,8 @@ public final class Server implements AutoCloseable {
                 throw new IllegalStateException("handler: null (expected: a handler for requests)");
             }
             return new Server(
-                    options.build(),
-                    errorHandler == null ? handler : handler.with(errorHandler.asFilter()),
+                            options.build(),
+                            errorHandler == null ? handler : handler.with(errorHandler.asFilter()),
                             List.copyOf(listeners),
                             tracer)
                     .watching(overload);

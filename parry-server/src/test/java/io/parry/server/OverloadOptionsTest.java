@@ -18,10 +18,16 @@ class OverloadOptionsTest {
 
     @Test
     void isOnWithAnySignal() {
-        assertThat(OverloadOptions.builder().maxInFlight(10).build().isEnabled()).isTrue();
+        assertThat(OverloadOptions.builder().maxInFlight(10).build().isEnabled())
+                .isTrue();
         assertThat(OverloadOptions.builder().heap(0.9).build().isEnabled()).isTrue();
-        assertThat(OverloadOptions.builder().directMemory(1).build().isEnabled()).isTrue();
-        assertThat(OverloadOptions.builder().eventLoopLag(Duration.ofMillis(1)).build().isEnabled()).isTrue();
+        assertThat(OverloadOptions.builder().directMemory(1).build().isEnabled())
+                .isTrue();
+        assertThat(OverloadOptions.builder()
+                        .eventLoopLag(Duration.ofMillis(1))
+                        .build()
+                        .isEnabled())
+                .isTrue();
     }
 
     @Test
@@ -48,7 +54,8 @@ class OverloadOptionsTest {
                 .hasMessage("maxInFlight: -1 (expected: >= 0, 0 disables)");
         assertThatThrownBy(() -> OverloadOptions.builder().directMemory(-1).build())
                 .hasMessage("directMemory: -1 (expected: >= 0, 0 disables)");
-        assertThatThrownBy(() -> OverloadOptions.builder().retryAfter(Duration.ZERO).build())
+        assertThatThrownBy(() ->
+                        OverloadOptions.builder().retryAfter(Duration.ZERO).build())
                 .hasMessage("retryAfter: PT0S (expected: > 0)");
         assertThatThrownBy(() -> OverloadOptions.builder().recovery(0).build())
                 .hasMessage("recovery: 0.0 (expected: > 0 and <= 1)");

@@ -170,7 +170,8 @@ class OverloadTest {
         assertThat(get("/critical").status()).isEqualTo(503);
         assertThat(get("/health").status()).isEqualTo(200);
 
-        overload.update(overload.options().toBuilder().directMemory(Long.MAX_VALUE / 2).build());
+        overload.update(
+                overload.options().toBuilder().directMemory(Long.MAX_VALUE / 2).build());
         await(() -> overload.sheds(Priority.SHEDDABLE).isEmpty());
         assertThat(get("/sheddable").status()).isEqualTo(200);
     }
@@ -220,7 +221,8 @@ class OverloadTest {
         }
     }
 
-    private CompletableFuture<HttpResponse> slow(io.parry.server.RequestContext ctx, io.parry.http.HttpRequest request) {
+    private CompletableFuture<HttpResponse> slow(
+            io.parry.server.RequestContext ctx, io.parry.http.HttpRequest request) {
         CompletableFuture<HttpResponse> response = new CompletableFuture<>();
         synchronized (slow) {
             slow.add(response);

@@ -2,12 +2,16 @@ package io.parry.server.internal;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
+import io.parry.http.HttpResponse;
+import io.parry.http.HttpStatus;
+import io.parry.http.Problem;
 import io.parry.server.OverloadOptions;
 import io.parry.server.OverloadReason;
 import io.parry.server.Priority;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,7 +21,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The state behind an {@code Overload}: the requests in flight, and which priorities the sampled
- * signals shed, for a check per request of three volatile reads and no allocation.
+ * signals shed, for a check per request of two or three volatile reads and no allocation.
  *
  * <p>A {@link LoopProbe} on each watched event loop measures how late its own task runs; whichever
  * probe finds a sample interval passed evaluates every signal ({@link #evaluate}) and publishes, per
@@ -83,6 +87,7 @@ public final class OverloadState {
         return code == 0 ? null : REASONS[code - 1];
     }
 
+    /** Counts an admitted request in flight; only while {@link #counts()}. */
     public void enter() {
         inFlight.incrementAndGet();
     }
@@ -99,8 +104,14 @@ public final class OverloadState {
         return shed[reason.ordinal()].sum();
     }
 
-    public long retryAfterSeconds() {
-        return settings.retryAfterSeconds;
+    /** Whether admitted requests are counted: only while {@code maxInFlight} is on. */
+    public boolean counts() {
+        return settings.counting;
+    }
+
+    /** The answer to a request shed for this reason: made once per options value, as it is the same for all. */
+    public CompletableFuture<HttpResponse> answer(OverloadReason reason) {
+        return settings.answers[reason.ordinal()];
     }
 
     /** Starts a probe on each of the group's event loops; the returned action stops them. */
@@ -139,7 +150,8 @@ public final class OverloadState {
         }
         double[] ratios = new double[REASONS.length];
         if (!options.eventLoopLag().isZero()) {
-            ratios[OverloadReason.EVENT_LOOP_LAG.ordinal()] = (double) maxLag(now) / options.eventLoopLag().toNanos();
+            ratios[OverloadReason.EVENT_LOOP_LAG.ordinal()] =
+                    (double) maxLag(now) / options.eventLoopLag().toNanos();
         }
         if (options.heap() > 0) {
             ratios[OverloadReason.HEAP.ordinal()] = memory.heapAfterGc() / options.heap();
@@ -204,20 +216,46 @@ public final class OverloadState {
         final OverloadOptions options;
         final int[] inFlightLimits = new int[Priority.values().length];
         final long sampleNanos;
-        final long retryAfterSeconds;
+        final boolean counting;
+
+        @SuppressWarnings("unchecked")
+        final CompletableFuture<HttpResponse>[] answers = new CompletableFuture[REASONS.length];
 
         Settings(OverloadOptions options) {
             this.options = options;
             for (Priority priority : SHED_PRIORITIES) {
                 if (options.maxInFlight() > 0) {
-                    inFlightLimits[priority.ordinal()] =
-                            (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.ceil(options.maxInFlight() * priority.fraction())));
+                    inFlightLimits[priority.ordinal()] = (int) Math.max(
+                            1, Math.min(Integer.MAX_VALUE, Math.ceil(options.maxInFlight() * priority.fraction())));
                 }
             }
             // Off, a probe only looks once a second whether it was turned on.
             this.sampleNanos = options.isEnabled() ? options.sampleInterval().toNanos() : 1_000_000_000L;
+            this.counting = options.maxInFlight() > 0;
             long nanos = options.retryAfter().toNanos();
-            this.retryAfterSeconds = Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L);
+            long seconds = Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L);
+            for (OverloadReason reason : REASONS) {
+                answers[reason.ordinal()] = CompletableFuture.completedFuture(answer(reason, seconds));
+            }
+        }
+
+        private static HttpResponse answer(OverloadReason reason, long seconds) {
+            String detail = "The server is overloaded (" + describe(reason) + "); retry in " + seconds
+                    + (seconds == 1 ? " second." : " seconds.");
+            // RFC 9110, section 15.6.4: a 503 with Retry-After says the condition is temporary.
+            return Problem.of(HttpStatus.SERVICE_UNAVAILABLE)
+                    .detail(detail)
+                    .toResponse()
+                    .withHeader("Retry-After", Long.toString(seconds));
+        }
+
+        private static String describe(OverloadReason reason) {
+            return switch (reason) {
+                case EVENT_LOOP_LAG -> "event loops behind";
+                case IN_FLIGHT -> "too many requests in flight";
+                case HEAP -> "heap";
+                case DIRECT_MEMORY -> "direct memory";
+            };
         }
     }
 }

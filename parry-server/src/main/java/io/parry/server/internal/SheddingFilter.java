@@ -2,8 +2,6 @@ package io.parry.server.internal;
 
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
-import io.parry.http.HttpStatus;
-import io.parry.http.Problem;
 import io.parry.server.Filter;
 import io.parry.server.Handler;
 import io.parry.server.OverloadReason;
@@ -15,8 +13,8 @@ import java.util.function.BiConsumer;
 
 /**
  * Answers 503 with {@code Retry-After} at once while the process is overloaded for this priority,
- * before anyone reads the request body; otherwise counts the request in flight until its handler
- * answers. The framing then drains a small unread body or closes the connection on a large one.
+ * before anyone reads the request body; otherwise, while {@code maxInFlight} is on, counts the
+ * request in flight until its handler answers. The framing then drains a small unread body or closes the connection on a large one.
  */
 public final class SheddingFilter implements Filter {
     private final OverloadState state;
@@ -35,7 +33,10 @@ public final class SheddingFilter implements Filter {
             throws Exception {
         OverloadReason refusal = state.refusal(priority);
         if (refusal != null) {
-            return shed(refusal);
+            return state.answer(refusal);
+        }
+        if (!state.counts()) {
+            return next.handle(ctx, request);
         }
         state.enter();
         CompletionStage<HttpResponse> stage;
@@ -51,26 +52,6 @@ public final class SheddingFilter implements Filter {
             stage.whenComplete(exit);
         }
         return stage;
-    }
-
-    private CompletionStage<HttpResponse> shed(OverloadReason reason) {
-        long seconds = state.retryAfterSeconds();
-        // RFC 9110, section 15.6.4: 503 with Retry-After says the condition is temporary.
-        return Problem.of(HttpStatus.SERVICE_UNAVAILABLE)
-                .detail("The server is overloaded (" + detail(reason) + "); retry in " + seconds
-                        + (seconds == 1 ? " second." : " seconds."))
-                .toResponse()
-                .withHeader("Retry-After", Long.toString(seconds))
-                .toStage();
-    }
-
-    private static String detail(OverloadReason reason) {
-        return switch (reason) {
-            case EVENT_LOOP_LAG -> "event loops behind";
-            case IN_FLIGHT -> "too many requests in flight";
-            case HEAP -> "heap";
-            case DIRECT_MEMORY -> "direct memory";
-        };
     }
 
     @Override

@@ -15,9 +15,12 @@ class OverloadVerdictTest {
     void shedsSheddableRoutesBeforeNormalAndCriticalOnes() {
         double[] ratios = ratios(0.8, 0);
 
-        assertThat(OverloadState.verdict(0, ratios, Priority.SHEDDABLE.fraction(), 0.8)).isEqualTo(LAG);
-        assertThat(OverloadState.verdict(0, ratios, Priority.NORMAL.fraction(), 0.8)).isZero();
-        assertThat(OverloadState.verdict(0, ratios, Priority.CRITICAL.fraction(), 0.8)).isZero();
+        assertThat(OverloadState.verdict(0, ratios, Priority.SHEDDABLE.fraction(), 0.8))
+                .isEqualTo(LAG);
+        assertThat(OverloadState.verdict(0, ratios, Priority.NORMAL.fraction(), 0.8))
+                .isZero();
+        assertThat(OverloadState.verdict(0, ratios, Priority.CRITICAL.fraction(), 0.8))
+                .isZero();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.parry.gateway.internal.config;
 
 import io.parry.proxy.ForwardingOptions;
+import io.parry.server.OverloadOptions;
 import io.parry.server.ServerOptions;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -39,12 +40,14 @@ public record GatewayConfig(
         Map<String, UpstreamConfig> upstreams,
         List<RouteConfig> routes,
         String adminToken,
-        RedisConfig redis) {
+        RedisConfig redis,
+        OverloadOptions overload) {
 
     /** Copies the collections, keeping the upstreams' declaration order. */
     public GatewayConfig {
         upstreams = Collections.unmodifiableMap(new LinkedHashMap<>(upstreams));
         routes = List.copyOf(routes);
+        overload = overload == null ? OverloadOptions.off() : overload;
     }
 
     /** The configuration without the admin token's value, which must not reach a log. */
@@ -54,7 +57,7 @@ public record GatewayConfig(
                 + ", admin=" + admin + ", forwarding="
                 + forwarding + ", accessLog=" + accessLog + ", metrics=" + metrics + ", upstreams=" + upstreams
                 + ", routes=" + routes + ", adminToken=" + (adminToken == null ? "none" : "(set)") + ", redis="
-                + redis + "]";
+                + redis + ", overload=" + overload + "]";
     }
 
     /** A configuration whose admin API requires no token, without Redis. */
@@ -69,5 +72,33 @@ public record GatewayConfig(
             Map<String, UpstreamConfig> upstreams,
             List<RouteConfig> routes) {
         this(version, listener, redirectListener, admin, forwarding, accessLog, metrics, upstreams, routes, null, null);
+    }
+
+    /** A configuration without overload shedding. */
+    public GatewayConfig(
+            String version,
+            ServerOptions listener,
+            ServerOptions redirectListener,
+            ServerOptions admin,
+            ForwardingOptions forwarding,
+            AccessLogKind accessLog,
+            MetricsConfig metrics,
+            Map<String, UpstreamConfig> upstreams,
+            List<RouteConfig> routes,
+            String adminToken,
+            RedisConfig redis) {
+        this(
+                version,
+                listener,
+                redirectListener,
+                admin,
+                forwarding,
+                accessLog,
+                metrics,
+                upstreams,
+                routes,
+                adminToken,
+                redis,
+                OverloadOptions.off());
     }
 }

@@ -32,7 +32,8 @@ final class GatewayConfigReader {
             "upstreams",
             "defaults",
             "routes",
-            "redis");
+            "redis",
+            OverloadReader.KEY);
     /** What {@code defaults} may hold: protection and a rate limit, each applying to every route without its own. */
     static final List<String> DEFAULTS_KEYS = Stream.concat(ProtectionReader.KEYS.stream(), Stream.of("rateLimit"))
             .collect(Collectors.toUnmodifiableList());
@@ -96,7 +97,8 @@ final class GatewayConfigReader {
                 upstreams,
                 routes(top, upstreams, protection, defaults),
                 adminToken(top, admin),
-                redis);
+                redis,
+                OverloadReader.read(top));
     }
 
     /** The file's {@code defaults}: what protects and limits every route that does not say otherwise. */

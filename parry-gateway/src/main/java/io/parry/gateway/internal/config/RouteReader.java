@@ -18,7 +18,8 @@ final class RouteReader {
             "auth",
             "securityHeaders",
             "rateLimit",
-            "compression");
+            "compression",
+            "priority");
     private static final List<String> ACTIONS = List.of("proxy", "respond", "redirect");
     static final List<String> RESPOND_KEYS = List.of("status", "body", "contentType", "headers");
     static final List<String> REDIRECT_KEYS = List.of("location", "status", "keepPath");
@@ -59,7 +60,7 @@ final class RouteReader {
         RateLimitConfig rateLimit =
                 RateLimitReader.read(section, "route '" + name + "'", defaults.rateLimit(), defaults.redis());
         checkClaimKey(section, routeProtection, rateLimit);
-        return new RouteConfig(name, match, action, routeProtection, rateLimit);
+        return new RouteConfig(name, match, action, routeProtection, rateLimit, OverloadReader.priority(section));
     }
 
     /** A limit keyed by a claim needs the authentication that verifies the claim before the limit runs. */

@@ -10,6 +10,8 @@ import io.parry.gateway.internal.routing.AuthResources;
 import io.parry.gateway.internal.routing.RouteCompiler;
 import io.parry.gateway.internal.upstream.UpstreamRegistry;
 import io.parry.ratelimit.RateLimitObserver;
+import io.parry.server.Overload;
+import io.parry.server.OverloadOptions;
 import io.parry.server.routing.Router;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -40,6 +42,7 @@ public final class Reloader implements AutoCloseable {
     private final UpstreamRegistry upstreams;
     private final AuthResources authResources = new AuthResources();
     private final RateLimits rateLimits;
+    private final Overload overload = Overload.of(OverloadOptions.off());
     private final AtomicReference<ActiveConfig> active = new AtomicReference<>();
     private final ExecutorService executor = Executors.newSingleThreadExecutor(task -> {
         Thread thread = new Thread(task, "parry-gateway-reload");
@@ -58,6 +61,14 @@ public final class Reloader implements AutoCloseable {
         this.source = requireNonNull(source, "source");
         this.upstreams = requireNonNull(upstreams, "upstreams");
         this.rateLimits = requireNonNull(rateLimits, "rateLimits");
+    }
+
+    /**
+     * What sheds the routes' requests: its thresholds are the live configuration's {@code overload},
+     * and the gateway's listeners sample it.
+     */
+    public Overload overload() {
+        return overload;
     }
 
     /**
@@ -179,7 +190,7 @@ public final class Reloader implements AutoCloseable {
             return null;
         }
         RateLimits.Change limits = rateLimits.prepare(config.forwarding(), config.redis());
-        RouteCompiler.Result compiled = RouteCompiler.compile(config, change.groups(), authResources, limits);
+        RouteCompiler.Result compiled = RouteCompiler.compile(config, change.groups(), authResources, limits, overload);
         if (compiled.table() == null) {
             upstreams.abandon(change);
             limits.abandon();
@@ -187,6 +198,7 @@ public final class Reloader implements AutoCloseable {
             return null;
         }
         ActiveConfig next = new ActiveConfig(version, config, compiled.table(), change.groups(), Instant.now());
+        overload.update(config.overload());
         active.set(next);
         upstreams.commit(change);
         limits.commit();

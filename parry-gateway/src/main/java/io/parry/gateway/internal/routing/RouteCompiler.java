@@ -17,6 +17,8 @@ import io.parry.proxy.ProxyHandler;
 import io.parry.proxy.TrafficSplit;
 import io.parry.ratelimit.RateLimitObserver;
 import io.parry.server.Handler;
+import io.parry.server.Overload;
+import io.parry.server.Priority;
 import io.parry.server.routing.RouteSpec;
 import io.parry.server.routing.Router;
 import java.util.ArrayList;
@@ -48,18 +50,26 @@ public final class RouteCompiler {
      */
     public static Result compile(GatewayConfig config, Map<String, UpstreamGroup> groups, AuthResources resources) {
         return compile(
-                config, groups, resources, new RateLimits(RateLimitObserver.NONE).prepare(config.forwarding(), null));
+                config,
+                groups,
+                resources,
+                new RateLimits(RateLimitObserver.NONE).prepare(config.forwarding(), null),
+                null);
     }
 
     /**
      * The router, as {@link #compile(GatewayConfig, Map, AuthResources)}, with each route's rate limit
-     * filter taken from {@code rateLimits}.
+     * filter taken from {@code rateLimits}, and, when the configuration turns shedding on, each route
+     * but the exempt ones behind {@code overload}'s filter for its priority, outside all the others: a
+     * shed request costs no authentication or limit.
      */
     public static Result compile(
             GatewayConfig config,
             Map<String, UpstreamGroup> groups,
             AuthResources resources,
-            RateLimits.Change rateLimits) {
+            RateLimits.Change rateLimits,
+            Overload overload) {
+        boolean shedding = overload != null && config.overload().isEnabled();
         ForwardingOptions forwarding = config.forwarding();
         Router.Builder router = Router.builder().onShadowedRoute(finding -> log.warn("Routes: {}", finding));
         List<String> errors = new ArrayList<>();
@@ -73,7 +83,11 @@ public final class RouteCompiler {
                 if (route.rateLimit() != null) {
                     handler = handler.with(rateLimits.filter(route.name(), route.rateLimit()));
                 }
-                add(router, route, ProtectionFilters.wrap(handler, route.protection(), resources), forwarding);
+                handler = ProtectionFilters.wrap(handler, route.protection(), resources);
+                if (shedding && route.priority() != Priority.EXEMPT) {
+                    handler = handler.with(overload.filter(route.priority()));
+                }
+                add(router, route, handler, forwarding);
             } catch (IllegalArgumentException e) {
                 errors.add("routes." + route.name() + ": " + e.getMessage());
             }

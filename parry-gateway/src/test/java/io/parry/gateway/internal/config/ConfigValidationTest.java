@@ -36,7 +36,7 @@ class ConfigValidationTest {
         assertThat(errors("- a\n- b\n"))
                 .containsExactly(
                         "gw.yaml:1:1: the file must be a mapping with keys version, listener, redirectListener, admin, limits,"
-                                + " timeouts, forwarding, accessLog, metrics, tracing, upstreams, defaults, routes, redis, got a list");
+                                + " timeouts, forwarding, accessLog, metrics, tracing, upstreams, defaults, routes, redis, overload, got a list");
     }
 
     @Test
@@ -67,7 +67,7 @@ class ConfigValidationTest {
         assertThat(errors("listner: {}\n"))
                 .containsExactly("gw.yaml:1:1: unknown key 'listner' in the file, did you mean 'listener'? (expected"
                         + " one of: version, listener, redirectListener, admin, limits, timeouts, forwarding, accessLog, metrics, tracing,"
-                        + " upstreams, defaults, routes, redis)");
+                        + " upstreams, defaults, routes, redis, overload)");
     }
 
     @Test
@@ -510,7 +510,7 @@ class ConfigValidationTest {
         assertThat(errors("routes:\n  - /hello\n"))
                 .containsExactly(
                         "gw.yaml:2:5: each entry of 'routes' must be a mapping with keys name, match, proxy,"
-                                + " respond, redirect, ipRules, cors, auth, securityHeaders, rateLimit, compression, got '/hello'");
+                                + " respond, redirect, ipRules, cors, auth, securityHeaders, rateLimit, compression, priority, got '/hello'");
     }
 
     @Test

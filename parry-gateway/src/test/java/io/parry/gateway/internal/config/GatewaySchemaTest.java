@@ -85,7 +85,8 @@ class GatewaySchemaTest {
             entry("/$defs/compression", ProtectionReader.COMPRESSION_KEYS),
             entry("/$defs/requestDecompression", ProtectionReader.REQUEST_DECOMPRESSION_KEYS),
             entry("/$defs/rateLimit", RateLimitReader.KEYS),
-            entry("/$defs/redis", RateLimitReader.REDIS_KEYS));
+            entry("/$defs/redis", RateLimitReader.REDIS_KEYS),
+            entry("/$defs/overload", OverloadReader.KEYS));
 
     private static final JsonNode SCHEMA_NODE = readJson(SCHEMA_FILE);
     private static final Schema SCHEMA = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
@@ -109,6 +110,8 @@ class GatewaySchemaTest {
                 .containsExactlyElementsOf(UpstreamReader.BALANCING_NAMES);
         assertThat(texts(SCHEMA_NODE.at("/$defs/upstream/properties/protocol/enum")))
                 .containsExactlyElementsOf(UpstreamReader.PROTOCOL_NAMES);
+        assertThat(texts(SCHEMA_NODE.at("/$defs/route/properties/priority/enum")))
+                .containsExactlyElementsOf(OverloadReader.PRIORITY_NAMES);
         List<String> accessLog = texts(SCHEMA_NODE.at("/properties/accessLog/anyOf/0/enum"));
         accessLog.add("off");
         assertThat(accessLog).containsExactlyElementsOf(ObservabilityReader.ACCESS_LOG_NAMES);
