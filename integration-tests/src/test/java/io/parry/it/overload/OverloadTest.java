@@ -3,6 +3,7 @@ package io.parry.it.overload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parry.http.HttpResponse;
+import io.parry.it.http2.RawHttp2Connection;
 import io.parry.server.Handler;
 import io.parry.server.Overload;
 import io.parry.server.OverloadOptions;
@@ -13,6 +14,7 @@ import io.parry.server.routing.Router;
 import io.parry.testing.NettyLeakExtension;
 import io.parry.testing.RawConnection;
 import io.parry.testing.RawResponse;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -115,6 +117,21 @@ class OverloadTest {
         assertThat(response.header("content-type")).startsWith("application/problem+json");
         assertThat(response.bodyText()).contains("too many requests in flight");
         assertThat(response.header("connection")).isEqualToIgnoringCase("close");
+        assertThat(uploadsHandled).hasValue(0);
+    }
+
+    @Test
+    void answersAnHttp2StreamWhoseBodyIsStillComing() throws Exception {
+        overload.update(OverloadOptions.builder().maxInFlight(1).build());
+        holdSlow("/slow", 1);
+
+        try (RawHttp2Connection h2 = RawHttp2Connection.open(new Socket("127.0.0.1", server.port()))) {
+            h2.headers(1, RawHttp2Connection.get("/upload").method("POST").add("content-length", "1000000"), false);
+            RawHttp2Connection.Response response = h2.response(1);
+
+            assertThat(response.head().status().toString()).isEqualTo("503");
+            assertThat(response.head().get("retry-after").toString()).isEqualTo("1");
+        }
         assertThat(uploadsHandled).hasValue(0);
     }
 
