@@ -62,15 +62,20 @@ public final class OverloadState {
         }
     }
 
+    /** The thresholds as the checks read them: read once per request, then passed to {@link #refusal}. */
+    Settings settings() {
+        return settings;
+    }
+
     /**
-     * Why a request of this priority is shed now, or {@code null} to admit it; counts a refusal.
-     * Admitted requests must be {@link #enter entered} and {@link #exit exited}.
+     * Why a request of this priority is shed now, or {@code null} to admit it; counts a refusal. While
+     * {@link Settings#counting}, admitted requests must be {@link #enter entered} and {@link #exit exited}.
      */
-    public OverloadReason refusal(Priority priority) {
+    OverloadReason refusal(Priority priority, Settings current) {
         int code = (shedding >>> (priority.ordinal() * BITS)) & 0xF;
         OverloadReason reason = code == 0 ? null : REASONS[code - 1];
         if (reason == null) {
-            int limit = settings.inFlightLimits[priority.ordinal()];
+            int limit = current.inFlightLimits[priority.ordinal()];
             if (limit > 0 && inFlight.get() >= limit) {
                 reason = OverloadReason.IN_FLIGHT;
             }
@@ -87,12 +92,11 @@ public final class OverloadState {
         return code == 0 ? null : REASONS[code - 1];
     }
 
-    /** Counts an admitted request in flight; only while {@link #counts()}. */
-    public void enter() {
+    void enter() {
         inFlight.incrementAndGet();
     }
 
-    public void exit() {
+    void exit() {
         inFlight.decrementAndGet();
     }
 
@@ -102,16 +106,6 @@ public final class OverloadState {
 
     public long shed(OverloadReason reason) {
         return shed[reason.ordinal()].sum();
-    }
-
-    /** Whether admitted requests are counted: only while {@code maxInFlight} is on. */
-    public boolean counts() {
-        return settings.counting;
-    }
-
-    /** The answer to a request shed for this reason: made once per options value, as it is the same for all. */
-    public CompletableFuture<HttpResponse> answer(OverloadReason reason) {
-        return settings.answers[reason.ordinal()];
     }
 
     /** Starts a probe on each of the group's event loops; the returned action stops them. */
@@ -211,8 +205,12 @@ public final class OverloadState {
         return text.toString().trim();
     }
 
-    /** One options value as the checks read it: limits in flight per priority, times in nanoseconds. */
-    private static final class Settings {
+    /**
+     * One options value as the checks read it: limits in flight per priority, whether requests are
+     * counted (only while {@code maxInFlight} is on), the answer to a shed request per reason (the same
+     * for all, so made once), times in nanoseconds.
+     */
+    static final class Settings {
         final OverloadOptions options;
         final int[] inFlightLimits = new int[Priority.values().length];
         final long sampleNanos;

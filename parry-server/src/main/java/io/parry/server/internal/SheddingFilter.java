@@ -31,11 +31,12 @@ public final class SheddingFilter implements Filter {
     @Override
     public CompletionStage<HttpResponse> filter(Handler next, RequestContext ctx, HttpRequest request)
             throws Exception {
-        OverloadReason refusal = state.refusal(priority);
+        OverloadState.Settings settings = state.settings();
+        OverloadReason refusal = state.refusal(priority, settings);
         if (refusal != null) {
-            return state.answer(refusal);
+            return settings.answers[refusal.ordinal()];
         }
-        if (!state.counts()) {
+        if (!settings.counting) {
             return next.handle(ctx, request);
         }
         state.enter();
