@@ -15,8 +15,8 @@ CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-2}
 LEVEL=${LEVEL:-1}
 TARGETS=${TARGETS:-nginx parry}
-NGINX_PORT=${NGINX_PORT:-8121}
-PARRY_PORT=${PARRY_PORT:-8122}
+NGINX_PORT=${NGINX_PORT:-8131}
+PARRY_PORT=${PARRY_PORT:-8132}
 
 # make_body FILE: a 64 KiB JSON array of todo-like objects (no single quotes, so YAML can quote it as it is).
 make_body() {
