@@ -52,7 +52,7 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** Starts Chromium with a blank page and a fresh profile in this directory. */
     static HeadlessChromium start(Path chromium, Path profile, Duration timeout) throws Exception {
-        Process process = new ProcessBuilder(List.of(
+        ProcessBuilder launch = new ProcessBuilder(List.of(
                         chromium.toString(),
                         "--headless",
                         "--no-sandbox",
@@ -64,8 +64,10 @@ final class HeadlessChromium implements AutoCloseable {
                         "--remote-allow-origins=*",
                         "--user-data-dir=" + profile,
                         "about:blank"))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        // Chromium's own temporary files (its singleton socket) go with the profile, not into /tmp.
+        launch.environment().put("TMPDIR", profile.toString());
+        Process process = launch.start();
         try {
             URI browser = CompletableFuture.supplyAsync(() -> browserSocket(process))
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -110,7 +110,7 @@ class TodoDocsInBrowserTest {
 
     /** The page's DOM once its scripts ran, as Chromium prints it. */
     private String renderedDom(String url) throws Exception {
-        Process chromium = new ProcessBuilder(List.of(
+        ProcessBuilder launch = new ProcessBuilder(List.of(
                         CHROMIUM.toString(),
                         "--headless",
                         "--no-sandbox",
@@ -120,8 +120,9 @@ class TodoDocsInBrowserTest {
                         "--virtual-time-budget=20000",
                         "--dump-dom",
                         url))
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        launch.environment().put("TMPDIR", profile.toString());
+        Process chromium = launch.start();
         String dom = new String(chromium.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!chromium.waitFor(90, TimeUnit.SECONDS)) {
             chromium.destroyForcibly();
