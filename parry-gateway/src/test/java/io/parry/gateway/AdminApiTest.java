@@ -35,6 +35,7 @@ class AdminApiTest {
               off:
                 endpoints: ["127.0.0.1:${DEMO_SERVICE_PORT}"]
                 breaker: off
+                adaptiveConcurrency: { initialLimit: 25, minLimit: 5, maxLimit: 50 }
             routes:
               - name: todos
                 match: { prefix: /api/todos, methods: [GET, POST], headers: { X-Env: prod } }
@@ -148,6 +149,12 @@ class AdminApiTest {
         assertThat(todo.at("/endpoints/1/weight").asInt()).isEqualTo(3);
         assertThat(upstreams.at("/upstreams/1/name").asText()).isEqualTo("off");
         assertThat(upstreams.at("/upstreams/1/endpoints/0/breaker").asText()).isEqualTo("DISABLED");
+        assertThat(todo.get("adaptiveConcurrency").isNull()).isTrue();
+        JsonNode adaptive = upstreams.at("/upstreams/1/adaptiveConcurrency");
+        assertThat(adaptive.get("limit").asInt()).isEqualTo(25);
+        assertThat(adaptive.get("sheds").asLong()).isZero();
+        assertThat(adaptive.get("minLimit").asInt()).isEqualTo(5);
+        assertThat(adaptive.get("maxLimit").asInt()).isEqualTo(50);
         assertThat(upstreams.get("retiring").size()).isZero();
     }
 

@@ -63,6 +63,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><td>{@code parry.proxy.inflight}</td><td>gauge: requests holding a bulkhead place (0 without a
  *       bulkhead)</td></tr>
  *   <tr><td>{@code parry.proxy.bulkhead.rejections}</td><td>counter</td></tr>
+ *   <tr><td>{@code parry.proxy.adaptive.limit}</td><td>gauge: the adaptive concurrency limit now; absent
+ *       without one</td></tr>
+ *   <tr><td>{@code parry.proxy.adaptive.sheds}</td><td>counter: requests the adaptive limit shed (503 at
+ *       once); absent without one</td></tr>
  *   <tr><td>{@code parry.proxy.websocket.sessions}</td><td>gauge: proxied WebSocket sessions open</td></tr>
  *   <tr><td>{@code parry.proxy.pool.active}, {@code .idle}, {@code .pending}</td><td>gauges of the
  *       upstream's client pools</td></tr>
@@ -196,6 +200,16 @@ public final class ProxyMetrics implements ProxyObserver, RequestListener {
                         .description("Requests the upstream's bulkhead refused")
                         .tags(tags)
                         .register(registry));
+        if (guarded.adaptiveConcurrency() != null) {
+            meters.add(Gauge.builder("parry.proxy.adaptive.limit", guarded, GuardedUpstream::concurrencyLimit)
+                    .description("The upstream's adaptive concurrency limit now")
+                    .tags(tags)
+                    .register(registry));
+            meters.add(FunctionCounter.builder("parry.proxy.adaptive.sheds", guarded, GuardedUpstream::adaptiveSheds)
+                    .description("Requests the upstream's adaptive concurrency limit shed")
+                    .tags(tags)
+                    .register(registry));
+        }
         meters.add(Gauge.builder("parry.proxy.websocket.sessions", guarded, GuardedUpstream::webSocketSessions)
                 .description("Proxied WebSocket sessions open")
                 .tags(tags)

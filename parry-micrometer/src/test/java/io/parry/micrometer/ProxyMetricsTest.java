@@ -9,6 +9,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.parry.client.Endpoint;
 import io.parry.client.upstream.Upstream;
 import io.parry.http.HttpResponse;
+import io.parry.proxy.AdaptiveConcurrencyOptions;
 import io.parry.proxy.BreakerOptions;
 import io.parry.proxy.GuardedUpstream;
 import io.parry.proxy.ProxyHandler;
@@ -185,6 +186,32 @@ class ProxyMetricsTest {
                 .isEqualTo(1);
         assertThat(registry.get("parry.proxy.rejections")
                         .tags("upstream", "api", "reason", "BULKHEAD_FULL")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void showsTheAdaptiveLimitAndCountsItsSheds() throws Exception {
+        AdaptiveConcurrencyOptions adaptive =
+                AdaptiveConcurrencyOptions.builder().initialLimit(1).minLimit(1).build();
+        start(GuardedUpstream.builder(Upstream.of("api", endpoint)).adaptiveConcurrency(adaptive), QUICK);
+        upstream.faultFirst(1, Fault.slowFirstByte(Duration.ofMillis(300)));
+
+        CompletableFuture<java.net.http.HttpResponse<String>> first =
+                client.sendAsync(HttpRequest.newBuilder(uri("/api/slow")).build(), BodyHandlers.ofString());
+        upstream.awaitRequests(1, Duration.ofSeconds(5));
+        assertThat(registry.get("parry.proxy.adaptive.limit").gauge().value()).isEqualTo(1);
+        assertThat(get("/api/shed").statusCode()).isEqualTo(503);
+
+        assertThat(first.get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+        assertThat(registry.get("parry.proxy.adaptive.sheds")
+                        .tag("upstream", "api")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(registry.get("parry.proxy.rejections")
+                        .tags("upstream", "api", "reason", "ADAPTIVE_LIMIT")
                         .counter()
                         .count())
                 .isEqualTo(1);

@@ -9,6 +9,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.parry.client.Endpoint;
 import io.parry.client.HttpClient;
 import io.parry.client.upstream.Upstream;
+import io.parry.proxy.internal.GradientLimit;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -21,6 +22,11 @@ import java.util.concurrent.atomic.LongAdder;
  * bulkhead for the group (Resilience4j), and the client whose pools reach it. A dead or slow upstream
  * then costs no more than its bulkhead: beyond {@code maxConcurrent} requests in flight, the proxy
  * answers 503 at once. A request holds its place until its response body ends.
+ *
+ * <p>An adaptive concurrency limit ({@link AdaptiveConcurrencyOptions}, off unless set) finds how many
+ * requests the group serves without slowing down, and answers the excess 503 at once too. A request
+ * holds its place in it until the response head arrives: a response body is paced by the client that
+ * reads it, and only what the upstream does may move the limit.
  *
  * <pre>{@code
  * GuardedUpstream users = GuardedUpstream.builder(Upstream.of("users", Endpoint.parse("10.0.0.7:8080")))
@@ -40,6 +46,8 @@ public final class GuardedUpstream implements AutoCloseable {
     private final ConcurrentHashMap<Endpoint, String> labels = new ConcurrentHashMap<>();
     private final Bulkhead bulkhead;
     private final LongAdder bulkheadRejections = new LongAdder();
+    private final AdaptiveConcurrencyOptions adaptiveOptions;
+    private final GradientLimit adaptiveLimit;
     private final AtomicInteger webSocketSessions = new AtomicInteger();
     private final ScheduledExecutorService healthScheduler;
     private final ProxyObserver observer;
@@ -59,6 +67,8 @@ public final class GuardedUpstream implements AutoCloseable {
                                 .maxConcurrentCalls(builder.maxConcurrent)
                                 .maxWaitDuration(Duration.ZERO)
                                 .build());
+        this.adaptiveOptions = builder.adaptive;
+        this.adaptiveLimit = adaptiveOptions == null ? null : new GradientLimit(adaptiveOptions, System.nanoTime());
         this.healthScheduler = builder.healthChecked && upstream.healthCheck().isPresent() ? startHealthChecks() : null;
     }
 
@@ -116,6 +126,21 @@ public final class GuardedUpstream implements AutoCloseable {
     /** How many requests the bulkhead refused since the group was built. */
     public long bulkheadRejections() {
         return bulkheadRejections.sum();
+    }
+
+    /** The adaptive concurrency limit's options; {@code null} when the group has none (the default). */
+    public AdaptiveConcurrencyOptions adaptiveConcurrency() {
+        return adaptiveOptions;
+    }
+
+    /** The adaptive concurrency limit now; 0 when the group has none. */
+    public int concurrencyLimit() {
+        return adaptiveLimit == null ? 0 : adaptiveLimit.limit();
+    }
+
+    /** How many requests the adaptive concurrency limit shed since the group was built. */
+    public long adaptiveSheds() {
+        return adaptiveLimit == null ? 0 : adaptiveLimit.sheds();
     }
 
     /**
@@ -197,6 +222,41 @@ public final class GuardedUpstream implements AutoCloseable {
         return false;
     }
 
+    /** Takes a place under the adaptive limit; false (and counted) when it is reached. */
+    boolean tryAdmit() {
+        if (adaptiveLimit == null || adaptiveLimit.tryAcquire()) {
+            return true;
+        }
+        observer.rejected(upstream.name(), ProxyObserver.Refusal.ADAPTIVE_LIMIT);
+        return false;
+    }
+
+    /** Gives back a place taken by {@link #tryAdmit()}. */
+    void leaveLimit() {
+        if (adaptiveLimit != null) {
+            adaptiveLimit.release();
+        }
+    }
+
+    /** Tells the adaptive limit how long the upstream took from the request sent to the response head. */
+    void limitSample(long rttNanos, long nowNanos) {
+        if (adaptiveLimit != null) {
+            adaptiveLimit.sample(rttNanos, nowNanos);
+        }
+    }
+
+    /** Tells the adaptive limit that the upstream failed a request as an overloaded one does. */
+    void limitDrop(long nowNanos) {
+        if (adaptiveLimit != null) {
+            adaptiveLimit.drop(nowNanos);
+        }
+    }
+
+    /** Whether the group has an adaptive limit. */
+    boolean isAdaptive() {
+        return adaptiveLimit != null;
+    }
+
     /** Gives back a place taken by {@link #tryEnter()}. */
     void exit() {
         if (bulkhead != null) {
@@ -242,6 +302,7 @@ public final class GuardedUpstream implements AutoCloseable {
         private int maxConcurrent;
         private boolean healthChecked = true;
         private ProxyObserver observer = ProxyObserver.NONE;
+        private AdaptiveConcurrencyOptions adaptive;
 
         private Builder(Upstream upstream) {
             this.upstream = upstream;
@@ -262,6 +323,12 @@ public final class GuardedUpstream implements AutoCloseable {
         /** Sets the most requests in flight to the group; 0 (the default) for no bulkhead. */
         public Builder maxConcurrent(int maxConcurrent) {
             this.maxConcurrent = maxConcurrent;
+            return this;
+        }
+
+        /** Sets an adaptive concurrency limit for the group (default none). */
+        public Builder adaptiveConcurrency(AdaptiveConcurrencyOptions options) {
+            this.adaptive = requireNonNull(options, "adaptiveConcurrency");
             return this;
         }
 

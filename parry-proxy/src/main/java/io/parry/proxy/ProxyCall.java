@@ -2,6 +2,7 @@ package io.parry.proxy;
 
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.parry.client.ClientException;
+import io.parry.client.ClientTimeoutException;
 import io.parry.client.ClientTimeouts;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.Endpoint;
@@ -35,6 +36,12 @@ import java.util.concurrent.TimeUnit;
  * response body ends (see {@link ObservedBody}). Each attempt likewise holds a breaker permission and
  * a count on its endpoint until its outcome is recorded; both are kept in fields, so a callback that
  * throws half-way (an observer, say) gives back what is still held.
+ *
+ * <p>A place under the group's adaptive limit is held from the start to the response head, the end
+ * of the call or the client going away. Only the upstream's own answers feed the limit: the time from
+ * the request sent (or, for a streamed request body, from its end) to the response head, and
+ * timeouts or overload statuses as drops. Whatever the client does (reads slowly, resets, sends its
+ * body slowly, goes away) gives the place back without a sample.
  */
 final class ProxyCall {
     private static final Throwable FAILED_STATUS = new StatusFailure();
@@ -65,6 +72,8 @@ final class ProxyCall {
     private boolean settled;
 
     private boolean cancelled;
+    /** Whether the call holds a place under the group's adaptive limit. */
+    private boolean limitHeld;
 
     ProxyCall(
             ProxyHandler proxy,
@@ -81,6 +90,7 @@ final class ProxyCall {
         this.upstream = group.upstream();
         this.replayable = replayable;
         this.webSocket = proxy.webSocket.enabled() && WebSocketUpgrades.isHandshake(request);
+        this.limitHeld = group.isAdaptive();
     }
 
     /** Sends the request; the stage completes with the response head or a failure. */
@@ -140,7 +150,7 @@ final class ProxyCall {
         }
         attempts++;
         heldPermission = group.breaker(endpoint);
-        SentBody sent = replayable ? null : new SentBody(request.body());
+        SentBody sent = replayable ? null : new SentBody(request.body(), limitHeld);
         HttpRequest outbound;
         try {
             outbound = UpstreamRequests.prepare(
@@ -221,7 +231,8 @@ final class ProxyCall {
         if (failure == null && response == null) {
             failure = new IllegalStateException("the client completed without a response");
         }
-        long elapsed = System.nanoTime() - startNanos;
+        long now = System.nanoTime();
+        long elapsed = now - startNanos;
         if (cancelled) {
             releasePermission();
             abandonCall();
@@ -244,6 +255,9 @@ final class ProxyCall {
         }
         recordAttempt(endpoint, response, cause, elapsed);
         if (cause != null) {
+            if (cause instanceof ClientTimeoutException) {
+                group.limitDrop(now);
+            }
             recordOutcome(elapsed, cause);
             finishCall(false);
             lastFailure = cause;
@@ -261,6 +275,7 @@ final class ProxyCall {
             switched(endpoint, response, elapsed);
             return;
         }
+        feedLimit(response.status().code(), startNanos, sent, now);
         boolean failedStatus = proxy.retry.retriesStatus(response.status().code());
         if (failedStatus) {
             recordOutcome(elapsed, FAILED_STATUS);
@@ -280,6 +295,7 @@ final class ProxyCall {
             recordOutcome(elapsed, null);
         }
         HttpResponse passed = downstream(response, endpoint, !failedStatus);
+        leaveLimit();
         settled = true;
         if (!result.deliver(passed)) {
             // Completed from outside meanwhile: nobody will write it, and ending its body gives the place back.
@@ -299,8 +315,36 @@ final class ProxyCall {
         HttpResponse prepared = DownstreamResponses.prepare(response, proxy.responseHeaders, proxy.forwarding);
         settled = true;
         group.exit();
+        leaveLimit();
         if (!result.deliver(WebSocketUpgrades.downstreamSwitch(prepared, relay))) {
             upgraded.close();
+        }
+    }
+
+    /**
+     * Tells the adaptive limit what the upstream's answer says about its load: 429, 503 and 504 are
+     * an overloaded upstream's answers (RFC 9110, sections 15.6.4 and 15.6.5; RFC 6585, section 4);
+     * any other head is a latency sample, unless the request body was still arriving from the client,
+     * whose pace would then be measured instead of the upstream's.
+     */
+    private void feedLimit(int status, long startNanos, SentBody sent, long now) {
+        if (!limitHeld) {
+            return;
+        }
+        if (status == 429 || status == 503 || status == 504) {
+            group.limitDrop(now);
+        } else if (sent == null) {
+            group.limitSample(now - startNanos, now);
+        } else if (sent.ended()) {
+            group.limitSample(now - Math.max(startNanos, sent.endNanos()), now);
+        }
+    }
+
+    /** Gives back the call's place under the adaptive limit, once. */
+    private void leaveLimit() {
+        if (limitHeld) {
+            limitHeld = false;
+            group.leaveLimit();
         }
     }
 
@@ -411,6 +455,7 @@ final class ProxyCall {
         }
         cancelled = true;
         group.exit();
+        leaveLimit();
         result.abandon();
         CompletableFuture<HttpResponse> call = inFlight;
         if (call != null) {
@@ -420,6 +465,7 @@ final class ProxyCall {
     }
 
     private void fail(Throwable failure) {
+        leaveLimit();
         if (settled || cancelled) {
             return;
         }

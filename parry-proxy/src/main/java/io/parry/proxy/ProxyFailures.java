@@ -37,6 +37,16 @@ final class ProxyFailures {
                 HttpStatus.SERVICE_UNAVAILABLE, "Upstream " + upstream + " has too many requests in flight.");
     }
 
+    /**
+     * The adaptive limit shed the request: the upstream is at the concurrency it serves without
+     * slowing down. {@code Retry-After: 1} (RFC 9110, section 10.2.3): a second is many windows of the
+     * limit, and a client that waits that long finds places freed.
+     */
+    static HttpStatusException overloaded(String upstream) {
+        return new HttpStatusException(
+                HttpStatus.SERVICE_UNAVAILABLE, "Upstream " + upstream + " is at its concurrency limit.");
+    }
+
     /** Cross-site WebSocket hijacking: a page of another origin may not open a session (RFC 6455, section 10.2). */
     static HttpStatusException originRefused(String origin) {
         return new HttpStatusException(HttpStatus.FORBIDDEN, "Origin " + origin + " may not open a WebSocket here.");

@@ -61,6 +61,8 @@ public interface ProxyObserver {
     enum Refusal {
         /** The upstream's bulkhead was full. */
         BULKHEAD_FULL,
+        /** The upstream's adaptive concurrency limit was reached. */
+        ADAPTIVE_LIMIT,
         /** No endpoint was healthy with a breaker that let the request pass. */
         NO_ENDPOINT
     }

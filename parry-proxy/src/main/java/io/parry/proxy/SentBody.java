@@ -12,19 +12,34 @@ import java.util.concurrent.Flow;
 /**
  * A request body on its way to an upstream that remembers whether anybody began reading it: once the
  * client subscribed, part of a one-shot body may have left, and the request can no longer be retried.
- * Buffers pass through without a copy.
+ * Timed, it also remembers when the body ended, so an adaptive limit can leave the client's pace out of
+ * the upstream's latency. Buffers pass through without a copy.
  */
 final class SentBody implements HttpBody, RawBody {
     private final HttpBody body;
+    private final boolean timed;
     private volatile boolean subscribed;
+    private long endNanos;
+    private volatile boolean ended;
 
-    SentBody(HttpBody body) {
+    SentBody(HttpBody body, boolean timed) {
         this.body = body;
+        this.timed = timed;
     }
 
     /** Whether the body was subscribed to. */
     boolean subscribed() {
         return subscribed;
+    }
+
+    /** Whether the body, timed, ended in full. */
+    boolean ended() {
+        return ended;
+    }
+
+    /** When the body ended, as {@link System#nanoTime()}; meaningful once {@link #ended()}. */
+    long endNanos() {
+        return endNanos;
     }
 
     @Override
@@ -40,12 +55,23 @@ final class SentBody implements HttpBody, RawBody {
     @Override
     public void subscribe(Flow.Subscriber<? super HttpData> subscriber) {
         subscribed = true;
+        timeEnd();
         body.subscribe(subscriber);
     }
 
     @Override
     public void subscribeRaw(ByteBufSubscriber subscriber) {
         subscribed = true;
+        timeEnd();
         BodySources.subscribe(body, subscriber);
+    }
+
+    private void timeEnd() {
+        if (timed) {
+            body.trailers().thenRun(() -> {
+                endNanos = System.nanoTime();
+                ended = true;
+            });
+        }
     }
 }

@@ -6,6 +6,7 @@ import io.parry.gateway.internal.config.UpstreamConfig;
 import io.parry.gateway.internal.reload.ActiveConfig;
 import io.parry.gateway.internal.reload.ReloadFailure;
 import io.parry.gateway.internal.upstream.UpstreamGroup;
+import io.parry.proxy.AdaptiveConcurrencyOptions;
 import io.parry.proxy.GuardedUpstream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,7 +17,7 @@ import java.util.Optional;
 
 /**
  * The body of {@code GET /admin/upstreams}: each live upstream group with its endpoints' health,
- * ejection, breaker state, pool counts and calls in flight, its open WebSocket sessions, then the groups a reload retired that
+ * ejection, breaker state, pool counts and calls in flight, its adaptive limit and sheds, its open WebSocket sessions, then the groups a reload retired that
  * still finish requests.
  */
 final class UpstreamsView {
@@ -47,12 +48,27 @@ final class UpstreamsView {
         view.put("maxConcurrent", config.maxConcurrent());
         view.put("inFlight", guarded.inFlight());
         view.put("bulkheadRejections", guarded.bulkheadRejections());
+        view.put("adaptiveConcurrency", adaptive(guarded));
         view.put("webSocketSessions", guarded.webSocketSessions());
         List<Object> endpoints = new ArrayList<>();
         for (EndpointStatus status : guarded.upstream().status()) {
             endpoints.add(endpoint(group, status));
         }
         view.put("endpoints", endpoints);
+        return view;
+    }
+
+    /** The adaptive limit now and its sheds, or {@code null} when the group has none. */
+    private static Map<String, Object> adaptive(GuardedUpstream guarded) {
+        AdaptiveConcurrencyOptions options = guarded.adaptiveConcurrency();
+        if (options == null) {
+            return null;
+        }
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("limit", guarded.concurrencyLimit());
+        view.put("sheds", guarded.adaptiveSheds());
+        view.put("minLimit", options.minLimit());
+        view.put("maxLimit", options.maxLimit());
         return view;
     }
 

@@ -146,6 +146,43 @@ final class Section {
         return defaultValue;
     }
 
+    /** A decimal number from {@code min} to {@code max} under the key, such as {@code 1.5}. */
+    double decimal(String key, double min, double max, double defaultValue) {
+        String expected = "a number from " + plain(min) + " to " + plain(max);
+        String text = text(key, expected);
+        if (text == null) {
+            return defaultValue;
+        }
+        try {
+            double value = Double.parseDouble(text);
+            if (value >= min && value <= max && isDecimal(text)) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // Reported below with what is expected.
+        }
+        wrongType(key, expected, node(key));
+        return defaultValue;
+    }
+
+    private static String plain(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+    }
+
+    /** Digits with at most one point: what Java would also read as hex, an exponent or {@code NaN} is refused. */
+    private static boolean isDecimal(String text) {
+        boolean point = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '.' && !point) {
+                point = true;
+            } else if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return !text.isEmpty() && !text.equals(".");
+    }
+
     long size(String key, long min, long max, long defaultValue) {
         String text = text(key, SizeText.EXPECTED);
         if (text == null) {

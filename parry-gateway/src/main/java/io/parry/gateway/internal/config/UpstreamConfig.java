@@ -6,6 +6,7 @@ import io.parry.client.upstream.Balancing;
 import io.parry.client.upstream.HealthCheck;
 import io.parry.client.upstream.OutlierDetection;
 import io.parry.client.upstream.Upstream;
+import io.parry.proxy.AdaptiveConcurrencyOptions;
 import io.parry.proxy.BreakerOptions;
 import java.util.List;
 
@@ -22,6 +23,7 @@ import java.util.List;
  * @param outlierDetection passive ejection of failing endpoints
  * @param breaker the per-endpoint circuit breaker
  * @param maxConcurrent the most requests in flight to the group (the bulkhead); 0 for no limit (the default)
+ * @param adaptiveConcurrency the group's adaptive concurrency limit, or {@code null} for none (the default)
  * @param client the group's client: the pool of each endpoint, the calls' timeouts and the name servers
  */
 public record UpstreamConfig(
@@ -32,6 +34,7 @@ public record UpstreamConfig(
         OutlierDetection outlierDetection,
         BreakerOptions breaker,
         int maxConcurrent,
+        AdaptiveConcurrencyOptions adaptiveConcurrency,
         ClientOptions client) {
 
     /** Copies the list. */

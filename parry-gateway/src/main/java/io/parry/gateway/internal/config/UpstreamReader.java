@@ -10,6 +10,7 @@ import io.parry.client.PoolOptions;
 import io.parry.client.upstream.Balancing;
 import io.parry.client.upstream.HealthCheck;
 import io.parry.client.upstream.OutlierDetection;
+import io.parry.proxy.AdaptiveConcurrencyOptions;
 import io.parry.proxy.BreakerOptions;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -34,6 +35,7 @@ final class UpstreamReader {
             "outlierDetection",
             "breaker",
             "maxConcurrent",
+            "adaptiveConcurrency",
             "pool",
             "timeouts",
             "nameServers",
@@ -49,6 +51,16 @@ final class UpstreamReader {
             List.of("consecutiveFailures", "ejectionTime", "maxEjectionTime", "maxEjectionPercent");
     static final List<String> BREAKER_KEYS =
             List.of("failureRateThreshold", "slidingWindowSize", "minimumCalls", "openDuration", "halfOpenCalls");
+    static final List<String> ADAPTIVE_KEYS = List.of(
+            "initialLimit",
+            "minLimit",
+            "maxLimit",
+            "rttTolerance",
+            "smoothing",
+            "queueSize",
+            "window",
+            "longWindow",
+            "backoffRatio");
     static final List<String> POOL_KEYS = List.of(
             "maxConnections",
             "maxPending",
@@ -88,6 +100,7 @@ final class UpstreamReader {
                     OutlierDetection.ofDefault(),
                     BreakerOptions.ofDefault(),
                     0,
+                    null,
                     ClientOptions.ofDefault());
         }
         int errorsBefore = errors.count();
@@ -98,6 +111,7 @@ final class UpstreamReader {
         OutlierDetection outlierDetection = outlierDetection(section, errorsBefore);
         BreakerOptions breaker = breaker(section, errorsBefore);
         int maxConcurrent = section.integer("maxConcurrent", 0, Integer.MAX_VALUE, 0);
+        AdaptiveConcurrencyOptions adaptive = adaptiveConcurrency(section, errorsBefore);
         return new UpstreamConfig(
                 name,
                 endpoints,
@@ -106,6 +120,7 @@ final class UpstreamReader {
                 outlierDetection,
                 breaker,
                 maxConcurrent,
+                adaptive,
                 client(section, errorsBefore, tls));
     }
 
@@ -379,6 +394,38 @@ final class UpstreamReader {
                 .openDuration(section.positiveDuration("openDuration", d.openDuration()))
                 .halfOpenCalls(section.integer("halfOpenCalls", 1, Integer.MAX_VALUE, d.halfOpenCalls()));
         return upstream.build(errorsBefore, builder::build, d);
+    }
+
+    /**
+     * The adaptive concurrency limit: {@code null} without {@code adaptiveConcurrency} (or with {@code
+     * off}); {@code on} for the defaults.
+     */
+    private static AdaptiveConcurrencyOptions adaptiveConcurrency(Section upstream, int errorsBefore) {
+        if (!upstream.has("adaptiveConcurrency") || upstream.isOff("adaptiveConcurrency")) {
+            return null;
+        }
+        if (upstream.node("adaptiveConcurrency") instanceof YamlScalar scalar
+                && !scalar.isNull()
+                && (scalar.text().equalsIgnoreCase("on") || scalar.text().equalsIgnoreCase("true"))) {
+            return AdaptiveConcurrencyOptions.ofDefault();
+        }
+        Section section =
+                upstream.section("adaptiveConcurrency", upstream.context() + " adaptiveConcurrency", ADAPTIVE_KEYS);
+        AdaptiveConcurrencyOptions d = AdaptiveConcurrencyOptions.ofDefault();
+        if (section == null) {
+            return d;
+        }
+        AdaptiveConcurrencyOptions.Builder builder = AdaptiveConcurrencyOptions.builder()
+                .initialLimit(section.integer("initialLimit", 1, Integer.MAX_VALUE, d.initialLimit()))
+                .minLimit(section.integer("minLimit", 1, Integer.MAX_VALUE, d.minLimit()))
+                .maxLimit(section.integer("maxLimit", 1, Integer.MAX_VALUE, d.maxLimit()))
+                .rttTolerance(section.decimal("rttTolerance", 1, 100, d.rttTolerance()))
+                .smoothing(section.decimal("smoothing", 0.01, 1, d.smoothing()))
+                .queueSize(section.integer("queueSize", 0, Integer.MAX_VALUE, d.queueSize()))
+                .window(section.positiveDuration("window", d.window()))
+                .longWindow(section.integer("longWindow", 1, Integer.MAX_VALUE, d.longWindow()))
+                .backoffRatio(section.decimal("backoffRatio", 0.01, 0.99, d.backoffRatio()));
+        return section.build(errorsBefore, builder::build, d);
     }
 
     /** The group's own client: its pool, call timeouts, name servers, protocol and TLS. */

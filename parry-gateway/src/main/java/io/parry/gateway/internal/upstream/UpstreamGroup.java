@@ -10,8 +10,9 @@ import io.parry.proxy.ProxyObserver;
 
 /**
  * A running upstream group: its configuration, the guarded upstream the proxy routes use (breakers,
- * bulkhead, health checks) and the client whose pools reach its endpoints. A reload keeps the group
- * as long as its configuration is equal, and with it the pools and the health and breaker state.
+ * bulkhead, adaptive limit, health checks) and the client whose pools reach its endpoints. A reload
+ * keeps the group as long as its configuration is equal, and with it the pools, the health and
+ * breaker state and the adaptive limit it has learned.
  */
 public final class UpstreamGroup implements AutoCloseable {
     private final UpstreamConfig config;
@@ -38,12 +39,15 @@ public final class UpstreamGroup implements AutoCloseable {
                 .options(config.client().toBuilder().eventLoopThreads(1).build())
                 .build();
         try {
-            GuardedUpstream guarded = GuardedUpstream.builder(config.toUpstream())
+            GuardedUpstream.Builder builder = GuardedUpstream.builder(config.toUpstream())
                     .client(client)
                     .breaker(config.breaker())
                     .maxConcurrent(config.maxConcurrent())
-                    .observer(observer)
-                    .build();
+                    .observer(observer);
+            if (config.adaptiveConcurrency() != null) {
+                builder.adaptiveConcurrency(config.adaptiveConcurrency());
+            }
+            GuardedUpstream guarded = builder.build();
             return new UpstreamGroup(config, client, guarded);
         } catch (RuntimeException e) {
             client.close();

@@ -11,6 +11,7 @@ import io.parry.client.PoolOptions;
 import io.parry.client.upstream.Balancing;
 import io.parry.client.upstream.HealthCheck;
 import io.parry.client.upstream.OutlierDetection;
+import io.parry.proxy.AdaptiveConcurrencyOptions;
 import io.parry.proxy.BreakerOptions;
 import io.parry.proxy.ForwardingOptions;
 import io.parry.proxy.HeaderRules;
@@ -56,6 +57,7 @@ class ConfigLoaderTest {
                 outlierDetection: { consecutiveFailures: 5, ejectionTime: 30s, maxEjectionTime: 300s, maxEjectionPercent: 50 }
                 breaker: { failureRateThreshold: 40, slidingWindowSize: 20, minimumCalls: 10, openDuration: 10s, halfOpenCalls: 3 }
                 maxConcurrent: 1000
+                adaptiveConcurrency: { initialLimit: 40, maxLimit: 500 }
                 pool: { maxConnections: 256, maxPending: 1024, idleTimeout: 60s, maxLifetime: 0s, abandonedDrain: 16KiB, abandonedDrainTime: 500ms }
                 timeouts: { connect: 2s, responseHeaders: 30s, bodyIdle: 30s, call: 0s }
               users:
@@ -165,6 +167,7 @@ class ConfigLoaderTest {
                         OutlierDetection.ofDefault(),
                         BreakerOptions.ofDefault(),
                         0,
+                        null,
                         ClientOptions.ofDefault()));
         assertThat(config.routes())
                 .extracting(RouteConfig::name, RouteConfig::action)
@@ -302,6 +305,10 @@ class ConfigLoaderTest {
                                 .halfOpenCalls(3)
                                 .build(),
                         1000,
+                        AdaptiveConcurrencyOptions.builder()
+                                .initialLimit(40)
+                                .maxLimit(500)
+                                .build(),
                         ClientOptions.builder()
                                 .pool(PoolOptions.builder()
                                         .maxConnections(256)
@@ -328,6 +335,7 @@ class ConfigLoaderTest {
                         OutlierDetection.disabled(),
                         BreakerOptions.disabled(),
                         0,
+                        null,
                         ClientOptions.builder()
                                 .nameServers(List.of(
                                         new InetSocketAddress("10.0.0.53", 53),

@@ -11,6 +11,7 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.parry.proxy.AdaptiveConcurrencyOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -62,6 +63,7 @@ class GatewaySchemaTest {
             entry("/$defs/healthCheck", UpstreamReader.HEALTH_CHECK_KEYS),
             entry("/$defs/outlierDetection", UpstreamReader.OUTLIER_KEYS),
             entry("/$defs/breaker", UpstreamReader.BREAKER_KEYS),
+            entry("/$defs/adaptiveConcurrency", UpstreamReader.ADAPTIVE_KEYS),
             entry("/$defs/pool", UpstreamReader.POOL_KEYS),
             entry("/$defs/upstreamTimeouts", UpstreamReader.TIMEOUT_KEYS),
             entry("/$defs/route", RouteReader.KEYS),
@@ -161,6 +163,20 @@ class GatewaySchemaTest {
 
         assertThat(ConfigLoader.parse(spelledOut, "defaults.yaml", Map.of()))
                 .isEqualTo(ConfigLoader.parse(minimal, "minimal.yaml", Map.of()));
+        assertThat(errors(spelledOut)).isEmpty();
+    }
+
+    @Test
+    void itsAdaptiveConcurrencyDefaultsAreTheProxysDefaults() {
+        String spelledOut = "upstreams:\n  a: { endpoints: [127.0.0.1:1234], adaptiveConcurrency: "
+                + defaults("/$defs/adaptiveConcurrency", "") + " }\n"
+                + "routes:\n  - { match: { prefix: /a }, proxy: { upstream: a } }\n";
+
+        assertThat(ConfigLoader.parse(spelledOut, "defaults.yaml", Map.of())
+                        .upstreams()
+                        .get("a")
+                        .adaptiveConcurrency())
+                .isEqualTo(AdaptiveConcurrencyOptions.ofDefault());
         assertThat(errors(spelledOut)).isEmpty();
     }
 

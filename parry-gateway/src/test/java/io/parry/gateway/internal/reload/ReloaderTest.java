@@ -65,6 +65,31 @@ class ReloaderTest {
     }
 
     @Test
+    void keepsTheAdaptiveLimitOfAnUpstreamWhoseSettingsDidNotChange() throws IOException {
+        String adaptive = TWO_GROUPS
+                .replace(
+                        "kept: { endpoints: [\"127.0.0.1:9001\"] }",
+                        "kept: { endpoints: [\"127.0.0.1:9001\"], adaptiveConcurrency: { initialLimit: 30 } }")
+                .replace(
+                        "changed: { endpoints: [\"127.0.0.1:9002\"] }",
+                        "changed: { endpoints: [\"127.0.0.1:9002\"], adaptiveConcurrency: { initialLimit: 30 } }");
+        Path file = write(adaptive);
+        reloader = new Reloader(ConfigSource.file(file, Map.of()), registry);
+        ActiveConfig first = reloader.start(ConfigLoader.load(file, Map.of()));
+        UpstreamGroup kept = first.upstreams().get("kept");
+
+        write(adaptive.replace(
+                "changed: { endpoints: [\"127.0.0.1:9002\"], adaptiveConcurrency: { initialLimit: 30 }",
+                "changed: { endpoints: [\"127.0.0.1:9002\"], adaptiveConcurrency: { initialLimit: 40 }"));
+        assertThat(reloader.reload(ReloadTrigger.API).join()).isEqualTo(ReloadResult.applied(2));
+
+        ActiveConfig second = reloader.active();
+        assertThat(second.upstreams().get("kept").guarded()).isSameAs(kept.guarded());
+        assertThat(second.upstreams().get("changed").guarded().concurrencyLimit())
+                .isEqualTo(40);
+    }
+
+    @Test
     void retiresARemovedGroupAndClosesItOnceIdle() throws IOException {
         Path file = write(TWO_GROUPS);
         reloader = new Reloader(ConfigSource.file(file, Map.of()), registry);

@@ -1,0 +1,160 @@
+package io.parry.proxy.internal;
+
+import io.parry.proxy.AdaptiveConcurrencyOptions;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * An adaptive concurrency limit computed from latency, after Netflix's {@code Gradient2Limit} (see
+ * {@link AdaptiveConcurrencyOptions} for the rule). Netflix's library is not used: it is not served
+ * to this build, and its limits take a monitor per sample ({@code synchronized onSample}), which every
+ * event loop calling the group would contend on.
+ *
+ * <p>Thread-safe and lock-free: a place is one CAS on the in-flight count; a sample adds its latency
+ * and a count to one packed {@code long}. The thread whose sample finds the window over (and holding
+ * at least ten outcomes) wins one CAS on the window's end and recomputes the limit alone; the others
+ * go on at once. Times are {@link System#nanoTime()} values, passed in so tests can drive the clock.
+ */
+public final class GradientLimit {
+    private static final int MIN_WINDOW_OUTCOMES = 10;
+    private static final double FALL_FACTOR = 0.2;
+    private static final int COUNT_BITS = 20;
+    private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+
+    private final AdaptiveConcurrencyOptions options;
+    private final long windowNanos;
+    private final double longFactor;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    /** The window's latency sum in microseconds above {@link #COUNT_BITS} bits, its sample count below. */
+    private final AtomicLong samples = new AtomicLong();
+
+    private final AtomicInteger drops = new AtomicInteger();
+    private final AtomicInteger peak = new AtomicInteger();
+    private final AtomicLong windowEnd;
+    private final LongAdder sheds = new LongAdder();
+    private volatile int limit;
+    // Written only by the thread that closes a window; volatile so the next one reads them.
+    private volatile double estimate;
+    private volatile double longRtt;
+    private volatile boolean measured;
+
+    /** A limit at {@code options.initialLimit()}, whose first window ends a window after {@code nowNanos}. */
+    public GradientLimit(AdaptiveConcurrencyOptions options, long nowNanos) {
+        this.options = options;
+        this.windowNanos = options.window().toNanos();
+        this.longFactor = 2.0 / (options.longWindow() + 1);
+        this.estimate = options.initialLimit();
+        this.limit = options.initialLimit();
+        this.windowEnd = new AtomicLong(nowNanos + windowNanos);
+    }
+
+    /** Takes a place; false, and counted as a shed, when the limit is reached. */
+    public boolean tryAcquire() {
+        for (; ; ) {
+            int current = inFlight.get();
+            if (current >= limit) {
+                sheds.increment();
+                return false;
+            }
+            if (inFlight.compareAndSet(current, current + 1)) {
+                if (current + 1 > peak.get()) {
+                    peak.accumulateAndGet(current + 1, Math::max);
+                }
+                return true;
+            }
+        }
+    }
+
+    /** Gives back a place taken by {@link #tryAcquire()}. */
+    public void release() {
+        inFlight.decrementAndGet();
+    }
+
+    /** Records how long the upstream took to answer one request (sent to response head). */
+    public void sample(long rttNanos, long nowNanos) {
+        long micros = Math.max(1, rttNanos / 1000);
+        samples.addAndGet((micros << COUNT_BITS) + 1);
+        closeWindowIfOver(nowNanos);
+    }
+
+    /** Records that the upstream failed a request for being overloaded (a timeout, a 503). */
+    public void drop(long nowNanos) {
+        drops.incrementAndGet();
+        closeWindowIfOver(nowNanos);
+    }
+
+    /** The limit now. */
+    public int limit() {
+        return limit;
+    }
+
+    /** Places taken now. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    /** How many requests were refused since the limit was made. */
+    public long sheds() {
+        return sheds.sum();
+    }
+
+    private void closeWindowIfOver(long nowNanos) {
+        long end = windowEnd.get();
+        if (nowNanos - end < 0 || (samples.get() & COUNT_MASK) + drops.get() < MIN_WINDOW_OUTCOMES) {
+            return;
+        }
+        if (windowEnd.compareAndSet(end, nowNanos + windowNanos)) {
+            long window = samples.getAndSet(0);
+            int dropped = drops.getAndSet(0);
+            int busiest = peak.getAndSet(inFlight.get());
+            update(window, dropped, busiest);
+        }
+    }
+
+    private void update(long window, int dropped, int busiest) {
+        double current = estimate;
+        double next;
+        if (dropped > 0) {
+            next = current * options.backoffRatio();
+        } else {
+            long count = window & COUNT_MASK;
+            if (count == 0) {
+                return;
+            }
+            double shortRtt = (double) (window >>> COUNT_BITS) / count;
+            double longRtt = longRtt(shortRtt);
+            if (busiest < current / 2) {
+                return; // Too little traffic to tell whether more would be slower.
+            }
+            // Never shrink by more than half on one window: an outlier must not empty the limit.
+            double gradient = Math.max(0.5, Math.min(1.0, options.rttTolerance() * longRtt / shortRtt));
+            next = current * gradient + options.queueSize();
+            next = current * (1 - options.smoothing()) + next * options.smoothing();
+        }
+        next = Math.max(options.minLimit(), Math.min(options.maxLimit(), next));
+        estimate = next;
+        limit = (int) next;
+    }
+
+    /**
+     * Adds the window's average to the long-term one and returns it. The long-term average stands for
+     * the upstream's latency when it is not overloaded, so it follows a fall quickly (a fifth of the
+     * way per window) and a rise slowly ({@code longWindow}), from the first window on: slow first calls
+     * (new connections, a cold JIT) or a long overload would otherwise leave it so high that latency
+     * could grow several times before the limit reacted, as it can with {@code Gradient2Limit}'s
+     * average, whose first ten windows also weigh as much as the rest together.
+     */
+    private double longRtt(double shortRtt) {
+        double value;
+        if (!measured) {
+            value = shortRtt;
+            measured = true;
+        } else {
+            double factor = shortRtt < longRtt ? FALL_FACTOR : longFactor;
+            value = longRtt * (1 - factor) + shortRtt * factor;
+        }
+        longRtt = value;
+        return value;
+    }
+}

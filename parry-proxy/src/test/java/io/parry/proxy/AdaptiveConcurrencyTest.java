@@ -1,0 +1,275 @@
+package io.parry.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.parry.client.Endpoint;
+import io.parry.client.upstream.Upstream;
+import io.parry.server.Server;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The adaptive limit against a real upstream of fixed capacity whose latency rises with concurrency:
+ * it settles well below what the clients offer, sheds the excess with a quick 503, comes back up when
+ * the upstream recovers, and does not move for clients that read, send or leave badly.
+ */
+class AdaptiveConcurrencyTest {
+    private static final Duration SERVICE_TIME = Duration.ofMillis(100);
+
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+    private CapacityUpstream upstream;
+    private GuardedUpstream group;
+    private Server gateway;
+    /** How long the gateway took to answer each shed request, from its request log. */
+    private final List<Long> shedNanos = Collections.synchronizedList(new ArrayList<>());
+
+    @AfterEach
+    void stop() {
+        threads.shutdownNow();
+        if (gateway != null) {
+            gateway.stop(Duration.ofSeconds(2));
+        }
+        group.close();
+        upstream.close();
+    }
+
+    @Test
+    void settlesBelowTheOfferedConcurrencyAndShedsTheExcessAtOnce() throws Exception {
+        start(
+                8,
+                AdaptiveConcurrencyOptions.builder()
+                        .initialLimit(24)
+                        .minLimit(2)
+                        .queueSize(2));
+        load(4, Duration.ofSeconds(2)); // The upstream's latency unloaded.
+
+        Load flood = load(40, Duration.ofSeconds(4));
+
+        // Below where it started and far below the forty offered: about rttTolerance times the permits
+        // plus what the limit grows by, on a quiet machine sixteen.
+        assertThat(group.concurrencyLimit()).isBetween(4, 23);
+        assertThat(flood.served()).isPositive();
+        assertThat(flood.shed()).isPositive();
+        assertThat(group.adaptiveSheds()).isEqualTo(flood.shed());
+        assertThat(medianShedMillis()).isLessThan(10);
+        HttpResponse<String> shed = flood.aShed();
+        assertThat(shed.headers().firstValue("retry-after")).hasValue("1");
+        assertThat(shed.headers().firstValue("content-type")).hasValue("application/problem+json");
+        assertThat(shed.body()).contains("concurrency limit");
+    }
+
+    @Test
+    void comesBackUpWhenTheUpstreamRecovers() throws Exception {
+        start(8, AdaptiveConcurrencyOptions.builder().initialLimit(12).minLimit(2));
+        load(4, Duration.ofSeconds(1));
+        load(20, Duration.ofSeconds(2));
+        int healthy = group.concurrencyLimit();
+
+        upstream.serviceTime(SERVICE_TIME.multipliedBy(5));
+        load(20, Duration.ofSeconds(2));
+        int slowed = group.concurrencyLimit();
+        upstream.serviceTime(SERVICE_TIME);
+        load(20, Duration.ofSeconds(3));
+
+        assertThat(slowed).isLessThan(healthy);
+        assertThat(group.concurrencyLimit()).isGreaterThanOrEqualTo(Math.max(slowed + 4, healthy * 3 / 4));
+    }
+
+    @Test
+    void leavesTheLimitWhereItWasWhenClientsReadSlowlySendSlowlyOrReset() throws Exception {
+        // A tolerance of four: a loaded test machine may double latency; were the attackers' time
+        // counted, their samples (three and four seconds) would multiply it by ten or more.
+        start(
+                100,
+                AdaptiveConcurrencyOptions.builder()
+                        .initialLimit(20)
+                        .maxLimit(20)
+                        .rttTolerance(4));
+        load(8, Duration.ofSeconds(1));
+        AtomicInteger lowest = new AtomicInteger(20);
+        Future<?> watch = threads.submit(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                lowest.accumulateAndGet(group.concurrencyLimit(), Math::min);
+                Thread.onSpinWait();
+            }
+        });
+
+        AtomicInteger uploaded = new AtomicInteger();
+        List<Future<?>> attackers = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            attackers.add(threads.submit(() -> sendBodySlowly(uploaded)));
+        }
+        for (int i = 0; i < 10; i++) {
+            attackers.add(threads.submit(this::readLargeResponseSlowly));
+        }
+        attackers.add(threads.submit(this::resetRequests));
+        Load users = load(6, Duration.ofMillis(4500));
+        for (Future<?> attacker : attackers) {
+            attacker.get(20, TimeUnit.SECONDS);
+        }
+        watch.cancel(true);
+
+        assertThat(uploaded.get()).isGreaterThanOrEqualTo(6);
+        assertThat(users.served()).isPositive();
+        assertThat(lowest.get()).isEqualTo(20);
+    }
+
+    private void start(int permits, AdaptiveConcurrencyOptions.Builder adaptive) {
+        upstream = CapacityUpstream.start(permits, SERVICE_TIME);
+        group = GuardedUpstream.builder(Upstream.of("capacity", Endpoint.parse("127.0.0.1:" + upstream.port())))
+                .breaker(BreakerOptions.disabled())
+                .adaptiveConcurrency(adaptive.window(Duration.ofMillis(50)).build())
+                .build();
+        gateway = Server.builder()
+                .handler(ProxyHandler.builder(group).retry(RetryPolicy.none()).build())
+                .listener(log -> {
+                    if (log.status() == 503) {
+                        shedNanos.add(log.durationNanos());
+                    }
+                })
+                .options(options -> options.host("127.0.0.1").port(0))
+                .build()
+                .start();
+    }
+
+    /** Clients in closed loops for a while, each sending its next request when its last is answered. */
+    private Load load(int clients, Duration duration) throws Exception {
+        Load load = new Load();
+        long end = System.nanoTime() + duration.toNanos();
+        List<Future<?>> running = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            running.add(threads.submit(() -> {
+                while (System.nanoTime() < end) {
+                    load.send(http, gateway.port());
+                }
+                return null;
+            }));
+        }
+        for (Future<?> client : running) {
+            client.get(30, TimeUnit.SECONDS);
+        }
+        return load;
+    }
+
+    private long medianShedMillis() {
+        List<Long> sorted = new ArrayList<>(shedNanos);
+        Collections.sort(sorted);
+        return TimeUnit.NANOSECONDS.toMillis(sorted.get(sorted.size() / 2));
+    }
+
+    /** Asks for a large response, reads none of it for three seconds, then resets. */
+    private Void readLargeResponseSlowly() throws Exception {
+        try (Socket socket = new Socket()) {
+            socket.setReceiveBufferSize(4096); // Before connecting, or the kernel keeps its large default.
+            socket.connect(new InetSocketAddress("127.0.0.1", gateway.port()), 5000);
+            write(socket, "GET /large HTTP/1.1\r\nHost: h\r\n\r\n");
+            Thread.sleep(3000); // The attack is to not read: no event marks it.
+            socket.setSoLinger(true, 0);
+        }
+        return null;
+    }
+
+    /** Sends a small body over four seconds, then reads the answer. */
+    private Void sendBodySlowly(AtomicInteger uploaded) throws Exception {
+        try (Socket socket = connect()) {
+            write(socket, "POST /work HTTP/1.1\r\nHost: h\r\nContent-Length: 40\r\n\r\n");
+            for (int i = 0; i < 40; i++) {
+                Thread.sleep(100); // The client's pace is the attack.
+                write(socket, "x");
+            }
+            byte[] head = new byte[12];
+            socket.getInputStream().readNBytes(head, 0, 12);
+            if (new String(head, StandardCharsets.US_ASCII).equals("HTTP/1.1 200")) {
+                uploaded.incrementAndGet();
+            }
+        } catch (IOException e) {
+            // Shed before its body was read, the connection closed: it took no sample.
+        }
+        return null;
+    }
+
+    /** Sends requests and resets each connection before the answer. */
+    private Void resetRequests() throws Exception {
+        for (int i = 0; i < 50; i++) {
+            try (Socket socket = connect()) {
+                write(socket, "GET /work HTTP/1.1\r\nHost: h\r\n\r\n");
+                socket.setSoLinger(true, 0);
+            }
+        }
+        return null;
+    }
+
+    private Socket connect() throws IOException {
+        Socket socket = new Socket();
+        socket.connect(new InetSocketAddress("127.0.0.1", gateway.port()), 5000);
+        return socket;
+    }
+
+    private static void write(Socket socket, String text) throws IOException {
+        OutputStream out = socket.getOutputStream();
+        out.write(text.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+    }
+
+    /** What a load run saw: how many requests were served and shed, and how fast the sheds came. */
+    private static final class Load {
+        private final AtomicInteger served = new AtomicInteger();
+        private final List<Long> shedNanos = Collections.synchronizedList(new ArrayList<>());
+        private final AtomicReference<HttpResponse<String>> aShed = new AtomicReference<>();
+
+        void send(HttpClient http, int port) throws Exception {
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/work"))
+                    .timeout(Duration.ofSeconds(10))
+                    .build();
+            long start = System.nanoTime();
+            HttpResponse<String> response = http.send(request, BodyHandlers.ofString());
+            long took = System.nanoTime() - start;
+            if (response.statusCode() == 200) {
+                served.incrementAndGet();
+            } else {
+                assertThat(response.statusCode()).isEqualTo(503);
+                shedNanos.add(took);
+                aShed.compareAndSet(null, response);
+                // A shed client comes back a little later, as a real one told Retry-After would, so the
+                // flood keeps offering more than the upstream serves without spinning on 503s.
+                Thread.sleep(20);
+            }
+        }
+
+        int served() {
+            return served.get();
+        }
+
+        int shed() {
+            return shedNanos.size();
+        }
+
+        HttpResponse<String> aShed() {
+            return aShed.get();
+        }
+    }
+}
