@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# Goodput under overload (issue 17): an upstream that serves N requests/s at 100 ms (FixedCapacityServer: PERMITS
+# permits, each held SERVICE_MS, so N = PERMITS * 1000 / SERVICE_MS; the excess waits in line) behind one gateway jar
+# with two routes to it: /adaptive through a group with adaptiveConcurrency, /plain through one without. For each route
+# in turn, vegeta (open loop: a constant rate whatever the answers) offers first RATE_UNLOADED for the unloaded p99,
+# then OVERLOAD times N; printed per route: the share of N served (200s per second over N), p99 of the served against
+# the unloaded p99, and how fast the 503s the limit sheds were answered (issue targets: >= 90% of N, p99 <= 2x
+# unloaded, sheds within 1 ms). Bounded in time, 127.0.0.1 only. See README.md.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+
+export JVM_FLAGS=${JVM_FLAGS:-}
+PERMITS=${PERMITS:-50}
+SERVICE_MS=${SERVICE_MS:-100}
+OVERLOAD=${OVERLOAD:-3}
+DURATION=${DURATION:-20s}
+WARMUP=${WARMUP:-15s}
+UNLOADED_DURATION=${UNLOADED_DURATION:-10s}
+DRAIN_SECONDS=${DRAIN_SECONDS:-15}
+ROUTES=${ROUTES:-adaptive plain}
+# The route's adaptiveConcurrency as YAML: on (the defaults) or a mapping of settings.
+ADAPTIVE=${ADAPTIVE:-on}
+UPSTREAM_PORT=${UPSTREAM_PORT:-8140}
+GATEWAY_PORT=${GATEWAY_PORT:-8141}
+ADMIN_PORT=${ADMIN_PORT:-8142}
+GATEWAY_CMD=${GATEWAY_CMD:-'$JAVA $JVM_FLAGS -jar parry-gateway/target/parry-gateway.jar'}
+UPSTREAM_CMD="\$JAVA -Xms256m -Xmx256m -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.capacity.FixedCapacityServer"
+CAPACITY=$((PERMITS * 1000 / SERVICE_MS))
+RATE_UNLOADED=${RATE_UNLOADED:-$((CAPACITY / 5))}
+RATE_WARMUP=${RATE_WARMUP:-$((CAPACITY / 2))}
+RATE_OVERLOAD=$((CAPACITY * OVERLOAD))
+VEGETA=${VEGETA:-$(command -v vegeta || echo "$HOME/go/bin/vegeta")}
+
+ensure_vegeta() {
+  [[ -x $VEGETA ]] && return 0
+  command -v go >/dev/null || { echo "vegeta is missing: install Go, then go install github.com/tsenart/vegeta/v12@v12.13.0" >&2; exit 1; }
+  echo "installing vegeta"
+  go install github.com/tsenart/vegeta/v12@v12.13.0
+  VEGETA=$(go env GOPATH)/bin/vegeta
+}
+
+gateway_config() {
+  cat <<YAML
+listener: { host: 127.0.0.1, port: $GATEWAY_PORT }
+admin: { host: 127.0.0.1, port: $ADMIN_PORT }
+accessLog: off
+upstreams:
+  adaptive:
+    endpoints: ["127.0.0.1:$UPSTREAM_PORT"]
+    breaker: off
+    outlierDetection: off
+    adaptiveConcurrency: $ADAPTIVE
+  plain:
+    endpoints: ["127.0.0.1:$UPSTREAM_PORT"]
+    breaker: off
+    outlierDetection: off
+routes:
+  - { name: adaptive, match: { prefix: /adaptive/ }, proxy: { upstream: adaptive, stripPrefix: /adaptive, retry: { maxAttempts: 1 } } }
+  - { name: plain, match: { prefix: /plain/ }, proxy: { upstream: plain, stripPrefix: /plain, retry: { maxAttempts: 1 } } }
+YAML
+}
+
+start_upstream() {
+  if port_open "$UPSTREAM_PORT"; then
+    echo "port $UPSTREAM_PORT is already in use" >&2
+    exit 1
+  fi
+  PERMITS=$PERMITS SERVICE_MS=$SERVICE_MS PORT=$UPSTREAM_PORT JAVA=$JAVA bash -c "exec $UPSTREAM_CMD" \
+    >"$RESULTS/upstream.log" 2>&1 &
+  CHILD_PIDS+=("$!")
+  wait_for_200 "http://127.0.0.1:$UPSTREAM_PORT/work" "$!" "$RESULTS/upstream.log"
+}
+
+start_gateway() {
+  gateway_config >"$RESULTS/gateway.yaml"
+  echo "starting the gateway: $GATEWAY_CMD $RESULTS/gateway.yaml   (JVM_FLAGS='$JVM_FLAGS')"
+  JAVA=$JAVA JVM_FLAGS=$JVM_FLAGS bash -c "exec $GATEWAY_CMD $RESULTS/gateway.yaml" >"$RESULTS/gateway.log" 2>&1 &
+  SERVER_PID=$!
+  CHILD_PIDS+=("$SERVER_PID")
+  local route
+  for route in $ROUTES; do
+    wait_for_200 "http://127.0.0.1:$GATEWAY_PORT/$route/work" "$SERVER_PID" "$RESULTS/gateway.log"
+  done
+}
+
+# attack ROUTE RATE DURATION LABEL: one open-loop vegeta run, its results as CSV in $RESULTS/ROUTE.LABEL.csv.
+attack() {
+  local out=$RESULTS/$1.$4
+  echo "GET http://127.0.0.1:$GATEWAY_PORT/$1/work" \
+    | "$VEGETA" attack -rate="$2/s" -duration="$3" -timeout=10s -max-connections=20000 >"$out.bin"
+  "$VEGETA" encode --to csv <"$out.bin" >"$out.csv"
+  rm -f "$out.bin"
+  printf '  %-9s %-9s %5s/s for %-4s %s\n' "$1" "$4" "$2" "$3" "$(summarize_one "$out.csv")"
+}
+
+summarize_one() {
+  python3 - "$1" <<'PY'
+import csv, sys
+codes = {}
+for row in csv.reader(open(sys.argv[1])):
+    codes[row[1]] = codes.get(row[1], 0) + 1
+print(" ".join(f"{code}: {n}" for code, n in sorted(codes.items())))
+PY
+}
+
+admin_view() {
+  curl -s -m 2 "http://127.0.0.1:$ADMIN_PORT/admin/upstreams" | python3 -c '
+import json, sys
+for group in json.load(sys.stdin)["upstreams"]:
+    adaptive = group.get("adaptiveConcurrency")
+    if adaptive:
+        print("  {}: adaptive limit now {}, sheds so far {}".format(group["name"], adaptive["limit"], adaptive["sheds"]))
+' || true
+}
+
+summarize() {
+  python3 - "$RESULTS" "$ROUTES" "$CAPACITY" "$(seconds "$DURATION")" <<'PY'
+import csv, os, sys
+
+results, routes, capacity, duration = sys.argv[1], sys.argv[2].split(), int(sys.argv[3]), int(sys.argv[4])
+
+def pct(values, p):
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * p / 100))]
+
+def load(path):
+    rows = list(csv.reader(open(path)))
+    served = [int(r[2]) / 1e6 for r in rows if r[1] == "200"]
+    shed = [int(r[2]) / 1e6 for r in rows if r[1] == "503"]
+    other = len(rows) - len(served) - len(shed)
+    return rows, served, shed, other
+
+print(f"N = {capacity} req/s (the upstream's capacity), overload for {duration} s; offered/s is what vegeta sent"
+      " (below OVERLOAD x N when the machine could not keep up); latencies in ms")
+print(f"{'route':<9}{'offered/s':>10}{'served/N':>9}{'p99':>9}{'unloaded':>10}{'p99/unl':>9}{'shed':>8}"
+      f"{'shed p50':>10}{'shed p99':>10}{'shed max':>10}{'other':>8}")
+for route in routes:
+    unloaded = os.path.join(results, f"{route}.unloaded.csv")
+    overload = os.path.join(results, f"{route}.overload.csv")
+    if not (os.path.exists(unloaded) and os.path.exists(overload)):
+        print(f"{route:<9}no result")
+        continue
+    _, calm, _, _ = load(unloaded)
+    rows, served, shed, other = load(overload)
+    base = pct(calm, 99)
+    p99 = pct(served, 99)
+    # Served within the run's own time: answers to its last requests may arrive up to the timeout later.
+    start = min(int(r[0]) for r in rows)
+    end = start + duration * 1e9
+    share = sum(1 for r in rows if r[1] == "200" and int(r[0]) + int(r[2]) <= end) / (capacity * duration)
+    print(f"{route:<9}{len(rows) / duration:>10.0f}{share:>9.2f}{p99:>9.1f}{base:>10.1f}{p99 / base:>9.2f}{len(shed):>8}"
+          f"{pct(shed, 50):>10.2f}{pct(shed, 99):>10.2f}{(max(shed) if shed else float('nan')):>10.2f}{other:>8}")
+print("targets with the adaptive limit: served/N >= 0.90, p99/unl <= 2, shed p99 <= 1 ms;"
+      " other = timeouts and errors (vegeta's 10 s timeout)")
+PY
+}
+
+main() {
+  ensure_vegeta
+  ensure_jars baseline
+  ensure_gateway_jar
+  raise_fd_limit
+  RESULTS=$(results_dir goodput)
+  echo "results in $RESULTS; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  start_upstream
+  start_gateway
+  local route
+  for route in $ROUTES; do
+    echo "== $route"
+    attack "$route" "$RATE_WARMUP" "$WARMUP" warmup
+    attack "$route" "$RATE_UNLOADED" "$UNLOADED_DURATION" unloaded
+    attack "$route" "$RATE_OVERLOAD" "$DURATION" overload
+    [[ $route == adaptive ]] && admin_view
+    # The line in front of the upstream empties once the clients it held have gone (the run's last timeouts).
+    sleep "$DRAIN_SECONDS"
+  done
+  {
+    echo
+    echo "command: PERMITS=$PERMITS SERVICE_MS=$SERVICE_MS OVERLOAD=$OVERLOAD DURATION=$DURATION WARMUP=$WARMUP" \
+      "ADAPTIVE='$ADAPTIVE' ROUTES='$ROUTES' JVM_FLAGS='$JVM_FLAGS' benchmarks/goodput.sh"
+    echo "gateway:  $GATEWAY_CMD $RESULTS/gateway.yaml"
+    echo "java:     $(java_version)"
+    echo "vegeta:   $("$VEGETA" -version 2>&1 | head -n 1); $(nproc) cores; $(uname -sr); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo
+    summarize
+  } | tee "$RESULTS/summary.txt"
+}
+
+main "$@"
