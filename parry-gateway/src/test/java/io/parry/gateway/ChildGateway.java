@@ -37,8 +37,14 @@ final class ChildGateway implements AutoCloseable {
     }
 
     static ChildGateway start(Map<String, String> env, String... args) {
+        return start(List.of(), env, args);
+    }
+
+    /** Starts the gateway in a JVM run with these options, such as {@code -Xmx64m}, before the class path. */
+    static ChildGateway start(List<String> jvmOptions, Map<String, String> env, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(GatewayMain.class.getName());
