@@ -32,9 +32,19 @@ final class TlsClient implements AutoCloseable {
         return new TlsClient(socket);
     }
 
+    /** Connects to 127.0.0.1 naming {@code localhost} and offering these ALPN protocols (none: no ALPN extension). */
+    static TlsClient offering(SSLContext context, int port, String... alpn) throws IOException {
+        return new TlsClient(handshake(context, port, "localhost", alpn));
+    }
+
     /** A socket connected to 127.0.0.1 whose handshake named {@code sni} and offered {@code alpn} by ALPN. */
     static SSLSocket handshake(SSLContext context, int port, String sni, String alpn, String... protocols)
             throws IOException {
+        return handshake(context, port, sni, new String[] {alpn}, protocols);
+    }
+
+    private static SSLSocket handshake(
+            SSLContext context, int port, String sni, String[] alpn, String... protocols) throws IOException {
         Socket plain = new Socket();
         plain.connect(new InetSocketAddress("127.0.0.1", port), 5000);
         plain.setSoTimeout(10_000);
@@ -44,7 +54,9 @@ final class TlsClient implements AutoCloseable {
         if (protocols.length > 0) {
             parameters.setProtocols(protocols);
         }
-        parameters.setApplicationProtocols(new String[] {alpn});
+        if (alpn.length > 0) {
+            parameters.setApplicationProtocols(alpn);
+        }
         socket.setSSLParameters(parameters);
         socket.startHandshake();
         return socket;
