@@ -2,7 +2,8 @@
 # Side-by-side h2load test over h2c (prior knowledge): Parry's hello example against the raw-Netty HTTP/2 baseline
 # (NettyHttp2BaselineServer), same JVM flags, same run. Two shapes: 1 connection x 100 streams, and 64 connections
 # x 10 streams, on /plaintext. Prints median req/s and mean request time per shape and server, and the
-# Parry/baseline ratio. See README.md.
+# Parry/baseline ratio. TLS=1 runs the same over TLS (h2 by ALPN, h2load on https): both servers get the same EC
+# P-256 certificate (TLS_CERT, TLS_KEY) and use OpenSSL when netty-tcnative loads. See README.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -11,13 +12,14 @@ ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10}
 WARMUP=${WARMUP:-10}
 SHAPES=${SHAPES:-c1m100 c64m10}
+TLS=${TLS:-0}
 BASELINE_PORT=${BASELINE_PORT:-8082}
 PARRY_PORT=${PARRY_PORT:-8080}
 BASELINE_CMD=${BASELINE_CMD:-"\$JAVA \$JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.baseline.NettyHttp2BaselineServer"}
 
 # h2load_args SHAPE PORT SECONDS: sets H2LOAD_ARGS to the h2load command line of one run.
 h2load_args() {
-  local shape=$1 url=http://127.0.0.1:$2/plaintext seconds=$3
+  local shape=$1 url=$SCHEME://127.0.0.1:$2/plaintext seconds=$3
   case $shape in
     c1m100) H2LOAD_ARGS=(-t1 -c1 -m100 -D "$seconds" "$url") ;;
     c64m10) H2LOAD_ARGS=(-t1 -c64 -m10 -D "$seconds" "$url") ;;
@@ -102,6 +104,14 @@ main() {
   ensure_jars parry baseline
   raise_fd_limit
   RESULTS=$(results_dir h2)
+  SCHEME=http
+  if [[ $TLS == 1 ]]; then
+    SCHEME=https
+    # Both servers read these; the certificate is for 127.0.0.1, the address h2load connects to.
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=localhost \
+      -addext subjectAltName=IP:127.0.0.1,DNS:localhost -keyout "$RESULTS/key.pem" -out "$RESULTS/cert.pem" 2>/dev/null
+    export TLS_CERT=$RESULTS/cert.pem TLS_KEY=$RESULTS/key.pem
+  fi
   local shape
   echo "results in $RESULTS (JVM_FLAGS='$JVM_FLAGS')"
   for shape in $SHAPES; do
@@ -109,7 +119,12 @@ main() {
   done
   {
     echo
-    echo "command: ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP SHAPES='$SHAPES' JVM_FLAGS='$JVM_FLAGS' benchmarks/h2.sh"
+    echo "command: TLS=$TLS ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP SHAPES='$SHAPES' JVM_FLAGS='$JVM_FLAGS' benchmarks/h2.sh"
+    if [[ $TLS == 1 ]]; then
+      echo "tls:      baseline $(grep -h -m1 -o 'TLS with [A-Z]*' "$RESULTS"/*.baseline.server.log | head -n 1)," \
+        "parry $(grep -h -m1 -o 'TLS by [A-Za-z]*' "$RESULTS"/*.parry.server.log | head -n 1);" \
+        "$(grep -h -m1 '^Cipher' "$RESULTS"/*.r1.txt | head -n 1)"
+    fi
     echo "baseline: $(server_command baseline)"
     echo "parry:    $(server_command parry)"
     echo "java:     $(java_version)"

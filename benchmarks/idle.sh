@@ -8,7 +8,10 @@ JVM_FLAGS=${JVM_FLAGS:--Xmx512m}
 CONNECTIONS=${CONNECTIONS:-10000}
 TARGET=${TARGET:-parry baseline}
 PORT=${PORT:-8090}
-CLIENT_FLAGS='-Xmx256m -XX:+UseSerialGC'
+# TLS sockets keep buffers on the client's heap too; 1 GiB leaves room for 10,000 of them.
+CLIENT_FLAGS=${CLIENT_FLAGS:--Xmx1g -XX:+UseSerialGC}
+PARALLEL=${PARALLEL:-8}
+READY_SECONDS=${READY_SECONDS:-300}
 JCMD=$(jdk_tool jcmd)
 
 # heap_used_kib PID: forces a full GC, then sums the "used" of the heap's generations (G1, Parallel, Serial).
@@ -30,7 +33,7 @@ established() {
 
 # client CONNECTIONS HOLD_SECONDS: runs IdleConnections against the server in the foreground.
 client() {
-  PORT=$PORT CONNECTIONS=$1 HOLD_SECONDS=$2 "$JAVA" $CLIENT_FLAGS -cp "$BENCH_JAR" io.parry.benchmarks.IdleConnections
+  PORT=$PORT CONNECTIONS=$1 HOLD_SECONDS=$2 PARALLEL=$PARALLEL "$JAVA" $CLIENT_FLAGS -cp "$BENCH_JAR" io.parry.benchmarks.IdleConnections
 }
 
 measure() {
@@ -41,12 +44,12 @@ measure() {
   before=$(heap_used_kib "$SERVER_PID")
   rss_before=$(rss_kib "$SERVER_PID")
   mkfifo "$fifo"
-  client "$CONNECTIONS" 60 <"$fifo" >"$RESULTS/$target.client.log" 2>&1 &
+  client "$CONNECTIONS" "$((READY_SECONDS + 60))" <"$fifo" >"$RESULTS/$target.client.log" 2>&1 &
   client_pid=$!
   CHILD_PIDS+=("$client_pid")
   # Read-write, so opening cannot block if the client never starts; closing it is the EOF that releases it.
   exec 3<>"$fifo"
-  wait_ready "$RESULTS/$target.client.log" "$client_pid" 120
+  wait_ready "$RESULTS/$target.client.log" "$client_pid" "$READY_SECONDS"
   held=$(established "$PORT")
   after=$(heap_used_kib "$SERVER_PID")
   rss_after=$(rss_kib "$SERVER_PID")
@@ -77,7 +80,8 @@ main() {
   done
   {
     echo
-    echo "command: TARGET='$TARGET' CONNECTIONS=$CONNECTIONS JVM_FLAGS='$JVM_FLAGS' benchmarks/idle.sh"
+    echo "command: TARGET='$TARGET' CONNECTIONS=$CONNECTIONS TLS=${TLS:-0} PARALLEL=$PARALLEL JVM_FLAGS='$JVM_FLAGS' benchmarks/idle.sh"
+    grep -h '^READY' "$RESULTS"/*.client.log || true
     for target in $TARGET; do echo "$target: $(server_command "$target")"; done
     echo "java: $(java_version)"
     echo "heap: used after a full GC (jcmd GC.run, GC.heap_info); results in $RESULTS"

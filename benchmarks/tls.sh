@@ -109,6 +109,28 @@ for scenario in scenarios:
 PY
 }
 
+# idle_ratio: heap and RSS per idle TLS connection next to the cleartext figure (issue 15's goal: each <= 2x).
+idle_ratio() {
+  python3 - "$RESULTS/idle-cleartext.txt" "$RESULTS/idle-tls.txt" <<'PY'
+import sys
+
+def per_connection(path):
+    rows = [line.split() for line in open(path) if line.startswith("parry ")]
+    return (float(rows[-1][5]), float(rows[-1][6])) if rows else None
+
+clear, tls = per_connection(sys.argv[1]), per_connection(sys.argv[2])
+if not clear or not tls:
+    sys.exit("no idle figures to compare")
+print()
+print(f"{'idle':<10}{'heap KiB/conn':>15}{'RSS KiB/conn':>15}")
+print(f"{'cleartext':<10}{clear[0]:>15.2f}{clear[1]:>15.2f}")
+print(f"{'TLS':<10}{tls[0]:>15.2f}{tls[1]:>15.2f}")
+for name, c, t in (("heap", clear[0], tls[0]), ("RSS", clear[1], tls[1])):
+    ratio = t / c if c > 0 else float("inf")
+    print(f"TLS/cleartext {name}: {ratio:.2f} (goal <= 2: {'met' if ratio <= 2 else 'MISSED'})")
+PY
+}
+
 main() {
   command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
   command -v openssl >/dev/null || { echo "openssl is missing: apt-get install openssl" >&2; exit 1; }
@@ -143,9 +165,10 @@ main() {
   if [[ $IDLE == 1 ]]; then
     # The same gateway, cleartext then TLS, as idle.sh's server; IdleConnections speaks TLS when TLS=1.
     PARRY_CMD="\$JAVA \$JVM_FLAGS -jar $GATEWAY_JAR $RESULTS/gateway-cleartext.yaml" TARGET=parry TLS=0 CONNECTIONS=$IDLE_CONNECTIONS \
-      "$ROOT/benchmarks/idle.sh" | tee -a "$RESULTS/summary.txt"
+      "$ROOT/benchmarks/idle.sh" | tee "$RESULTS/idle-cleartext.txt" | tee -a "$RESULTS/summary.txt"
     PARRY_CMD="\$JAVA \$JVM_FLAGS -jar $GATEWAY_JAR $RESULTS/gateway-tls.yaml" TARGET=parry TLS=1 CONNECTIONS=$IDLE_CONNECTIONS \
-      "$ROOT/benchmarks/idle.sh" | tee -a "$RESULTS/summary.txt"
+      "$ROOT/benchmarks/idle.sh" | tee "$RESULTS/idle-tls.txt" | tee -a "$RESULTS/summary.txt"
+    idle_ratio | tee -a "$RESULTS/summary.txt"
   fi
 }
 

@@ -12,7 +12,12 @@ import java.security.GeneralSecurityException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
@@ -26,9 +31,11 @@ import javax.net.ssl.X509TrustManager;
  * <p>Each connection sends {@code GET /plaintext} and reads the whole response first: a used connection is what a
  * real client leaves behind, and it has been through the server's whole request path. Once all are open the tool
  * prints a line starting with {@code READY}, then holds until standard input ends or {@code HOLD_SECONDS} pass,
- * and closes them. Settings come from the environment: {@code PORT} (default 8080), {@code CONNECTIONS} (default
- * 10,000), {@code HOLD_SECONDS} (default 120) and {@code TLS} ({@code 1} for HTTPS, trusting any certificate:
- * the benchmark's own). It exits non-zero if any connection fails.
+ * and closes them. {@code PARALLEL} threads open the connections, so at most that many handshakes are in flight:
+ * one by one, 10,000 TLS handshakes took longer than the scripts wait. Settings come from the environment:
+ * {@code PORT} (default 8080), {@code CONNECTIONS} (default 10,000), {@code HOLD_SECONDS} (default 120),
+ * {@code PARALLEL} (default 8) and {@code TLS} ({@code 1} for HTTPS, trusting any certificate: the benchmark's
+ * own). It exits non-zero if any connection fails.
  *
  * <pre>{@code
  * PORT=8081 CONNECTIONS=10000 java -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.IdleConnections
@@ -46,19 +53,47 @@ public final class IdleConnections {
         long holdSeconds = Env.longValue("HOLD_SECONDS", 120);
         byte[] request =
                 ("GET /plaintext HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+        int parallel = Env.intValue("PARALLEL", 8);
         SSLSocketFactory tls = System.getenv().getOrDefault("TLS", "0").equals("1") ? trustingAnyone() : null;
-        List<Socket> sockets = new ArrayList<>(count);
+        InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+        long start = System.nanoTime();
+        List<Socket> sockets = openAll(count, parallel, () -> openUsed(address, request, tls));
         try {
-            long start = System.nanoTime();
-            for (int i = 0; i < count; i++) {
-                sockets.add(openUsed(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), request, tls));
-            }
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             System.out.printf(
-                    "READY %d idle keep-alive connections to port %d (opened in %d ms)%n", count, port, millis);
+                    "READY %d idle keep-alive connections to port %d (opened in %d ms by %d threads%s)%n",
+                    count, port, millis, parallel, tls == null ? "" : ", TLS");
             System.out.println(awaitRelease(holdSeconds) ? "released: stdin closed" : "released: hold time over");
         } finally {
             closeAll(sockets);
+        }
+    }
+
+    /** Opens {@code count} connections on {@code parallel} threads; if any fails, closes the rest and throws. */
+    private static List<Socket> openAll(int count, int parallel, Callable<Socket> open)
+            throws IOException, InterruptedException {
+        ExecutorService threads = Executors.newFixedThreadPool(parallel);
+        try {
+            List<Future<Socket>> opening = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                opening.add(threads.submit(open));
+            }
+            List<Socket> sockets = new ArrayList<>(count);
+            IOException failure = null;
+            for (Future<Socket> socket : opening) {
+                try {
+                    sockets.add(socket.get());
+                } catch (ExecutionException e) {
+                    failure = failure != null ? failure : new IOException("a connection failed", e.getCause());
+                }
+            }
+            if (failure != null) {
+                closeAll(sockets);
+                throw failure;
+            }
+            return sockets;
+        } finally {
+            threads.shutdown();
         }
     }
 
