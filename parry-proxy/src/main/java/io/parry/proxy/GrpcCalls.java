@@ -1,6 +1,5 @@
 package io.parry.proxy;
 
-import io.parry.client.ClientTimeouts;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpRequest;
@@ -15,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * What the proxy does for a gRPC call ({@code content-type: application/grpc*}): {@code grpc-timeout}
- * bounds the upstream call as its deadline, and a failure the proxy would answer with a problem page
+ * bounds the upstream call as its deadline (see {@link GrpcDeadline}), and a failure the proxy would answer with a problem page
  * (no endpoint, a refused connection, an open breaker, a timeout) or an upstream error status without
  * {@code grpc-status} becomes a gRPC status instead: HTTP 200 with {@code grpc-status} and {@code
  * grpc-message} and no body, which HTTP/2 sends as one HEADERS frame ending the stream ("Trailers-Only"
@@ -39,19 +38,6 @@ final class GrpcCalls {
     static boolean isGrpc(HttpRequest request) {
         String type = request.headers().get("content-type");
         return type != null && type.length() >= 16 && AsciiCase.regionEqualsIgnoreCase(type, 0, 16, "application/grpc");
-    }
-
-    /** The call's timeouts with {@code grpc-timeout} as the whole call's, when it is shorter. */
-    static ClientTimeouts timeouts(HttpRequest request, ClientTimeouts configured) {
-        Duration deadline = deadline(request.headers().get("grpc-timeout"));
-        if (deadline == null) {
-            return configured;
-        }
-        Duration call = configured.call();
-        if (!call.isZero() && call.compareTo(deadline) <= 0) {
-            return configured;
-        }
-        return configured.toBuilder().call(deadline).build();
     }
 
     /**

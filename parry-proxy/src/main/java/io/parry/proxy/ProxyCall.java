@@ -49,6 +49,8 @@ final class ProxyCall {
     private final ProxyHandler proxy;
     /** The upstream call's timeouts, or {@code null} for those of the upstream's client. */
     private final ClientTimeouts timeouts;
+    /** A gRPC call's deadline, or {@code null}: each attempt gets what is left of it. */
+    private final GrpcDeadline deadline;
 
     private final RequestContext ctx;
     private HttpRequest request;
@@ -81,9 +83,11 @@ final class ProxyCall {
             HttpRequest request,
             GuardedUpstream group,
             boolean replayable,
-            ClientTimeouts timeouts) {
+            ClientTimeouts timeouts,
+            GrpcDeadline deadline) {
         this.proxy = proxy;
         this.timeouts = timeouts;
+        this.deadline = deadline;
         this.ctx = ctx;
         this.request = request;
         this.group = group;
@@ -136,6 +140,12 @@ final class ProxyCall {
     }
 
     private void sendToNextEndpoint() {
+        long left = deadline == null ? Long.MAX_VALUE : deadline.leftNanos();
+        if (left <= 0) {
+            ctx.log().endedBy(EndedBy.SERVER);
+            fail(ProxyFailures.deadlinePassed(upstream.name()));
+            return;
+        }
         Endpoint endpoint = choose();
         if (endpoint == null) {
             if (attempts == 0) {
@@ -172,10 +182,15 @@ final class ProxyCall {
         if (webSocket) {
             outbound = WebSocketUpgrades.upstreamHandshake(outbound);
         }
+        ClientTimeouts callTimeouts = timeouts;
+        if (deadline != null) {
+            outbound = GrpcDeadline.forward(outbound, left);
+            callTimeouts = GrpcDeadline.timeouts(timeouts, left);
+        }
         upstream.callStarted(endpoint);
         heldCount = endpoint;
         long startNanos = System.nanoTime();
-        CompletableFuture<HttpResponse> call = send(endpoint, outbound);
+        CompletableFuture<HttpResponse> call = send(endpoint, outbound, callTimeouts);
         inFlight = call;
         call.whenComplete((response, failure) -> {
             try {
@@ -187,11 +202,12 @@ final class ProxyCall {
     }
 
     /** The client's stage; a client that throws instead of failing it fails the attempt all the same. */
-    private CompletableFuture<HttpResponse> send(Endpoint endpoint, HttpRequest outbound) {
+    private CompletableFuture<HttpResponse> send(
+            Endpoint endpoint, HttpRequest outbound, ClientTimeouts callTimeouts) {
         try {
-            return (timeouts == null
+            return (callTimeouts == null
                             ? group.client().send(endpoint, outbound)
-                            : group.client().send(endpoint, outbound, timeouts))
+                            : group.client().send(endpoint, outbound, callTimeouts))
                     .toCompletableFuture();
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);

@@ -52,6 +52,12 @@ final class ProxyFailures {
         return new HttpStatusException(HttpStatus.FORBIDDEN, "Origin " + origin + " may not open a WebSocket here.");
     }
 
+    /** A gRPC call whose deadline passed before an attempt could start: no upstream is to blame. */
+    static HttpStatusException deadlinePassed(String upstream) {
+        return new HttpStatusException(
+                HttpStatus.GATEWAY_TIMEOUT, "The call's deadline passed before upstream " + upstream + " was called.");
+    }
+
     static HttpStatusException noUpstream() {
         return new HttpStatusException(HttpStatus.SERVICE_UNAVAILABLE, "No upstream serves this request.");
     }

@@ -129,21 +129,26 @@ public final class ProxyHandler implements Handler {
         }
         budget.deposit();
         if (!GrpcCalls.isGrpc(request)) {
-            return proxy(ctx, request, upstream, timeouts);
+            return proxy(ctx, request, upstream, timeouts, null);
         }
         ClientTimeouts configured =
                 timeouts != null ? timeouts : upstream.client().options().timeouts();
-        return GrpcCalls.answer(proxy(ctx, request, upstream, GrpcCalls.timeouts(request, configured)));
+        return GrpcCalls.answer(proxy(ctx, request, upstream, configured, GrpcDeadline.of(ctx, request)));
     }
 
     private CompletableFuture<HttpResponse> proxy(
-            RequestContext ctx, HttpRequest request, GuardedUpstream upstream, ClientTimeouts callTimeouts) {
+            RequestContext ctx,
+            HttpRequest request,
+            GuardedUpstream upstream,
+            ClientTimeouts callTimeouts,
+            GrpcDeadline deadline) {
         HttpBody body = request.body();
         boolean replayable = isReplayable(body);
         if (replayable || !fitsReplayBuffer(body)) {
-            return new ProxyCall(this, ctx, request, upstream, replayable, callTimeouts).start();
+            return new ProxyCall(this, ctx, request, upstream, replayable, callTimeouts, deadline).start();
         }
-        return new ProxyCall(this, ctx, request, upstream, true, callTimeouts).startBuffered(retry.replayBufferSize());
+        return new ProxyCall(this, ctx, request, upstream, true, callTimeouts, deadline)
+                .startBuffered(retry.replayBufferSize());
     }
 
     private static CompletableFuture<HttpResponse> refused(HttpRequest request, HttpStatusException refusal) {

@@ -37,15 +37,30 @@ class GrpcCallsTest {
     }
 
     @Test
-    void takesTheShorterOfGrpcTimeoutAndTheConfiguredCallTimeout() {
+    void takesTheShorterOfWhatIsLeftOfTheDeadlineAndTheConfiguredCallTimeout() {
         ClientTimeouts configured =
                 ClientTimeouts.builder().call(Duration.ofSeconds(5)).build();
 
-        assertThat(GrpcCalls.timeouts(grpc("100m"), configured).call()).isEqualTo(Duration.ofMillis(100));
-        assertThat(GrpcCalls.timeouts(grpc("10S"), configured)).isSameAs(configured);
-        assertThat(GrpcCalls.timeouts(grpc(null), configured)).isSameAs(configured);
-        assertThat(GrpcCalls.timeouts(grpc("10S"), ClientTimeouts.ofDefault()).call())
+        assertThat(GrpcDeadline.timeouts(configured, Duration.ofMillis(100).toNanos()).call())
+                .isEqualTo(Duration.ofMillis(100));
+        assertThat(GrpcDeadline.timeouts(configured, Duration.ofSeconds(10).toNanos())).isSameAs(configured);
+        assertThat(GrpcDeadline.timeouts(ClientTimeouts.ofDefault(), Duration.ofSeconds(10).toNanos()).call())
                 .isEqualTo(Duration.ofSeconds(10));
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "1,1n",
+        "99999999,99999999n",
+        "100000000,100000u",
+        "1700000000,1700000u",
+        "123456789012,123456m",
+        "3600000000000000,3600000S",
+        "360000000000000000,6000000M"
+    })
+    void writesWhatIsLeftInAtMostEightDigitsRoundedDown(long nanos, String value) {
+        assertThat(GrpcDeadline.timeoutValue(nanos)).isEqualTo(value);
+        assertThat(GrpcCalls.deadline(value).toNanos()).isLessThanOrEqualTo(nanos);
     }
 
     @Test

@@ -38,9 +38,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @ExtendWith(NettyLeakExtension.class)
 class GrpcProxyTest {
+    private static final Duration GATEWAY_DELAY = Duration.ofMillis(300);
+
     @RegisterExtension
     static final ServerExtension plain = ServerExtension.of((ctx, request) -> switch (request.path()) {
         case "/plain/stall" -> new CompletableFuture<>();
+        case "/plain/timeout" -> HttpResponse.ofText(String.valueOf(request.headers().get("grpc-timeout")))
+                .toStage();
         default -> HttpResponse.ofText("overloaded")
                 .withStatus(HttpStatus.SERVICE_UNAVAILABLE)
                 .toStage();
@@ -52,6 +56,24 @@ class GrpcProxyTest {
 
     @RegisterExtension
     static final ServerExtension gateway = ServerExtension.of((ctx, request) -> {
+        if (request.path().startsWith("/late/")) {
+            // Time spent in the gateway before the proxy runs, as a slow filter would spend it.
+            CompletableFuture<HttpResponse> late = new CompletableFuture<>();
+            ctx.eventLoop()
+                    .schedule(
+                            () -> plainProxy
+                                    .handle(ctx, request.withTarget(request.target().substring(5)))
+                                    .whenComplete((response, failure) -> {
+                                        if (failure != null) {
+                                            late.completeExceptionally(failure);
+                                        } else {
+                                            late.complete(response);
+                                        }
+                                    }),
+                            GATEWAY_DELAY.toMillis(),
+                            TimeUnit.MILLISECONDS);
+            return late;
+        }
         if (request.path().startsWith("/plain/")) {
             return plainProxy.handle(ctx, request);
         }
@@ -131,6 +153,23 @@ class GrpcProxyTest {
     void endsACallPastItsGrpcTimeoutWithDeadlineExceeded() {
         HttpResponse response = call("/test.Echo/Slow", "hi", "200m");
 
+        assertThat(grpcStatus(response)).isEqualTo("4");
+    }
+
+    @Test
+    void forwardsGrpcTimeoutShortenedByTheTimeSpentInTheGateway() {
+        HttpResponse response = call("/late/plain/timeout", "hi", "2S");
+
+        Duration forwarded = GrpcCalls.deadline(
+                response.body().aggregate(64).toCompletableFuture().join().toStringUtf8());
+        assertThat(forwarded).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(2).minus(GATEWAY_DELAY));
+    }
+
+    @Test
+    void answersDeadlineExceededWhenTheDeadlinePassesBeforeTheUpstreamIsCalled() {
+        HttpResponse response = call("/late/plain/timeout", "hi", "100m");
+
+        assertThat(response.status().code()).isEqualTo(200);
         assertThat(grpcStatus(response)).isEqualTo("4");
     }
 

@@ -94,6 +94,15 @@ public interface RequestContext {
         return Optional.empty();
     }
 
+    /**
+     * When the server received the request's head, as a {@link System#nanoTime()} reading: where the time the
+     * request has spent in this server starts, such as the share of a caller's deadline a proxy has used. This
+     * default, for a context made outside a server, is the time of the call.
+     */
+    default long receivedNanos() {
+        return System.nanoTime();
+    }
+
     /** The protocol version, for example {@code HTTP/1.1}. */
     String protocol();
 

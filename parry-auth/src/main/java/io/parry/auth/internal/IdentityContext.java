@@ -67,6 +67,11 @@ public final class IdentityContext implements RequestContext {
     }
 
     @Override
+    public long receivedNanos() {
+        return delegate.receivedNanos();
+    }
+
+    @Override
     public String protocol() {
         return delegate.protocol();
     }

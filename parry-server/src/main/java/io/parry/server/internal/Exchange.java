@@ -521,6 +521,11 @@ final class Exchange
     }
 
     @Override
+    public long receivedNanos() {
+        return startNanos;
+    }
+
+    @Override
     public String protocol() {
         return protocol;
     }

@@ -138,6 +138,11 @@ public final class RoutedContext implements RequestContext, TracedContext {
     }
 
     @Override
+    public long receivedNanos() {
+        return delegate.receivedNanos();
+    }
+
+    @Override
     public InetSocketAddress remoteAddress() {
         return delegate.remoteAddress();
     }
