@@ -2,6 +2,7 @@ package io.parry.proxy;
 
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.parry.client.ClientException;
+import io.parry.client.ClientProtocol;
 import io.parry.client.ClientTimeoutException;
 import io.parry.client.ClientTimeouts;
 import io.parry.client.ConnectionClosedException;
@@ -382,6 +383,14 @@ final class ProxyCall {
         group.observer().clientEnded(upstream.name(), ending);
     }
 
+    /**
+     * The protocol responses come from the upstream with, for {@code Via}: HTTP/2 when its client speaks it. An H2
+     * client whose TLS endpoint chose HTTP/1.1 by ALPN is not seen here and is named HTTP/2 all the same.
+     */
+    private String upstreamProtocol() {
+        return group.client().options().protocol() == ClientProtocol.HTTP1 ? "HTTP/1.1" : "HTTP/2";
+    }
+
     private HttpResponse downstream(HttpResponse response, Endpoint endpoint, boolean countsForEndpoint) {
         HttpBody body = response.body();
         long length = request.method().equals(HttpMethod.HEAD) ? headContentLength(response) : body.contentLength();
@@ -393,7 +402,8 @@ final class ProxyCall {
             }
         });
         HttpResponse passed =
-                DownstreamResponses.prepare(response.withBody(observed), proxy.responseHeaders, proxy.forwarding);
+                DownstreamResponses.prepare(
+                        response.withBody(observed), upstreamProtocol(), proxy.responseHeaders, proxy.forwarding);
         heldCount = null; // From here the body's end finishes the call.
         return passed;
     }

@@ -11,21 +11,25 @@ import io.parry.proxy.HeaderRules;
  * pure function that neither blocks nor locks, for the event loop.
  */
 public final class DownstreamResponses {
-    /** The client speaks HTTP/1.1 to upstreams. */
-    private static final String UPSTREAM_PROTOCOL = "HTTP/1.1";
-
     private DownstreamResponses() {}
 
-    /**
-     * The response to send downstream: hop-by-hop fields removed, this proxy appended to {@code Via},
-     * then the response header rules applied. The status and body are the upstream's, not copied; the
-     * same instance is returned when nothing changes.
-     */
+    /** As {@link #prepare(HttpResponse, String, HeaderRules, ForwardingOptions)} for a response received over HTTP/1.1. */
     public static HttpResponse prepare(HttpResponse upstream, HeaderRules responseRules, ForwardingOptions forwarding) {
+        return prepare(upstream, "HTTP/1.1", responseRules, forwarding);
+    }
+
+    /**
+     * The response to send downstream: hop-by-hop fields removed, this proxy appended to {@code Via} with the
+     * protocol the response was received with ({@code HTTP/1.1}, {@code HTTP/2}), then the response header rules
+     * applied. The status and body are the upstream's, not copied; the same instance is returned when nothing
+     * changes.
+     */
+    public static HttpResponse prepare(
+            HttpResponse upstream, String protocol, HeaderRules responseRules, ForwardingOptions forwarding) {
         HttpHeaders received = upstream.headers();
         HttpHeaders headers = forwarding.via().isEmpty()
                 ? HopByHopHeaders.remove(received)
-                : withVia(received, ForwardingHeaders.viaElement(UPSTREAM_PROTOCOL, forwarding));
+                : withVia(received, ForwardingHeaders.viaElement(protocol, forwarding));
         headers = responseRules.apply(headers);
         return headers == received ? upstream : HttpResponse.of(upstream.status(), headers, upstream.body());
     }

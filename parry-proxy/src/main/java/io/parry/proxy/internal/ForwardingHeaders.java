@@ -22,13 +22,19 @@ final class ForwardingHeaders {
         return receivedProtocol(protocol) + " " + options.via();
     }
 
-    /** RFC 9110, section 7.6.3: the protocol name is omitted when it is HTTP. */
+    /**
+     * RFC 9110, section 7.6.3: the protocol name is omitted when it is HTTP. HTTP/2's version is {@code 2}
+     * (RFC 9113, section 3), though the server names its requests' protocol {@code HTTP/2.0}.
+     */
     static String receivedProtocol(String protocol) {
         if (protocol.equals("HTTP/1.1")) {
             return "1.1";
         }
         if (protocol.equals("HTTP/1.0")) {
             return "1.0";
+        }
+        if (protocol.equals("HTTP/2.0")) {
+            return "2";
         }
         return protocol.startsWith("HTTP/") ? protocol.substring("HTTP/".length()) : protocol;
     }

@@ -66,6 +66,7 @@ class ForwardingHeadersTest {
         assertThat(ForwardingHeaders.receivedProtocol("HTTP/1.1")).isEqualTo("1.1");
         assertThat(ForwardingHeaders.receivedProtocol("HTTP/1.0")).isEqualTo("1.0");
         assertThat(ForwardingHeaders.receivedProtocol("HTTP/2")).isEqualTo("2");
+        assertThat(ForwardingHeaders.receivedProtocol("HTTP/2.0")).isEqualTo("2");
         assertThat(ForwardingHeaders.receivedProtocol("SPDY/3")).isEqualTo("SPDY/3");
     }
 }
