@@ -6,8 +6,10 @@ import io.parry.http.HttpResponse;
 import io.parry.http.tracing.TraceContext;
 import io.parry.server.RequestContext;
 import io.parry.server.RequestLogBuilder;
+import io.parry.server.TlsInfo;
 import java.net.InetSocketAddress;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledExecutorService;
@@ -69,6 +71,11 @@ public final class IdentityContext implements RequestContext {
     @Override
     public long receivedNanos() {
         return delegate.receivedNanos();
+    }
+
+    @Override
+    public Optional<TlsInfo> tls() {
+        return delegate.tls();
     }
 
     @Override
