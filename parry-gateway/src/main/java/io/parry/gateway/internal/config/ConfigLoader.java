@@ -56,11 +56,12 @@ public final class ConfigLoader {
             throw new UncheckedIOException("cannot read configuration file " + file + ": " + reason(e), e);
         }
         // Editors on Windows may start UTF-8 files with a byte order mark, which is no part of the YAML.
-        return parse(text.startsWith("\uFEFF") ? text.substring(1) : text, file.toString(), env);
+        return parse(text.startsWith("\uFEFF") ? text.substring(1) : text, file.toString(), env, true);
     }
 
     /**
-     * The configuration in this text.
+     * The configuration in this text. Unlike {@link #load(Path, Map)}, it does not load the listener's certificate
+     * files the text names (they are loaded when the listener starts).
      *
      * @param yaml the file's content
      * @param fileName the name errors give as their file
@@ -68,13 +69,17 @@ public final class ConfigLoader {
      * @throws ConfigException if the text is not a valid configuration
      */
     public static GatewayConfig parse(String yaml, String fileName, Map<String, String> env) {
+        return parse(yaml, fileName, env, false);
+    }
+
+    private static GatewayConfig parse(String yaml, String fileName, Map<String, String> env, boolean loadFiles) {
         requireNonNull(yaml, "yaml");
         requireNonNull(fileName, "fileName");
         requireNonNull(env, "env");
         ConfigErrors errors = new ConfigErrors(fileName);
         Substitution substitution = Substitution.apply(yaml, env, errors);
         YamlNode root = YamlTreeReader.read(substitution, errors);
-        GatewayConfig config = root == null ? null : new GatewayConfigReader(errors, env).read(root);
+        GatewayConfig config = root == null ? null : new GatewayConfigReader(errors, env, loadFiles).read(root);
         errors.throwIfAny();
         return config;
     }

@@ -50,10 +50,13 @@ final class GatewayConfigReader {
 
     private final ConfigErrors errors;
     private final Map<String, String> env;
+    /** Whether to load the certificate files the text names, which text parsed without its file does not. */
+    private final boolean loadFiles;
 
-    GatewayConfigReader(ConfigErrors errors, Map<String, String> env) {
+    GatewayConfigReader(ConfigErrors errors, Map<String, String> env, boolean loadFiles) {
         this.errors = errors;
         this.env = env;
+        this.loadFiles = loadFiles;
     }
 
     /** The configuration, or {@code null} if the root is not a mapping; check {@code errors} before using it. */
@@ -174,7 +177,7 @@ final class GatewayConfigReader {
         }
         listener.host(host).port(section.integer("port", 0, 65535, port));
         if (keys.contains(PathNormalizationReader.KEY)) {
-            listener.pathNormalization(PathNormalizationReader.read(section)).tls(TlsReader.read(section));
+            listener.pathNormalization(PathNormalizationReader.read(section)).tls(TlsReader.read(section, loadFiles));
         }
         return listener;
     }

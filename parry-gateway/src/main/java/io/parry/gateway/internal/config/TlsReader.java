@@ -2,16 +2,22 @@ package io.parry.gateway.internal.config;
 
 import io.parry.server.TlsCertificate;
 import io.parry.server.TlsOptions;
+import io.parry.transport.spi.tls.CertifiedKey;
+import io.parry.transport.spi.tls.PemSource;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.cert.CertificateException;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * Reads a listener's {@code tls}: {@code certificates} (each a PEM {@code chain} and PKCS#8 {@code key}
  * file), {@code protocols}, {@code clientAuth} ({@code none}, {@code optional}, {@code require}),
- * {@code ca} (the client certificates' CAs), {@code handshakeTimeout} and {@code reloadInterval}. The
- * files are read when the listener starts, which fails naming a file that does not load; paths are
- * taken from the working directory.
+ * {@code ca} (the client certificates' CAs), {@code handshakeTimeout} and {@code reloadInterval}. When the
+ * configuration is read from its file, each certificate and key are loaded and checked against each other (so
+ * {@code --check} and a reload report a file that does not load at its line), and again when the listener
+ * starts; paths are taken from the working directory.
  */
 final class TlsReader {
     static final String KEY = "tls";
@@ -22,8 +28,11 @@ final class TlsReader {
 
     private TlsReader() {}
 
-    /** The listener's TLS, or {@code null} when the section is absent or wrong. */
-    static TlsOptions read(Section listener) {
+    /**
+     * The listener's TLS, or {@code null} when the section is absent or wrong; {@code loadFiles} says whether to load
+     * and check each certificate and key now.
+     */
+    static TlsOptions read(Section listener, boolean loadFiles) {
         Section section = listener.section(KEY, listener.context() + " tls", KEYS);
         if (section == null) {
             return null;
@@ -41,7 +50,7 @@ final class TlsReader {
                 if (certificate != null) {
                     Path chain = file(certificate, "chain");
                     Path key = file(certificate, "key");
-                    if (chain != null && key != null) {
+                    if (chain != null && key != null && (!loadFiles || loads(certificate, chain, key))) {
                         tls.certificate(TlsCertificate.ofFiles(chain, key));
                     }
                 }
@@ -66,6 +75,23 @@ final class TlsReader {
         tls.handshakeTimeout(section.positiveDuration("handshakeTimeout", defaults.handshakeTimeout()))
                 .reloadInterval(section.duration("reloadInterval", defaults.reloadInterval()));
         return section.build(errorsBefore, tls::build, null);
+    }
+
+    /**
+     * Whether the pair loads as the listener will load it (readable, parsed, the key the certificate's), so a
+     * configuration check or reload reports a bad file at its line rather than the listener failing later.
+     */
+    private static boolean loads(Section certificate, Path chain, Path key) {
+        try {
+            new CertifiedKey(new PemSource.File(chain), new PemSource.File(key)).check();
+            return true;
+        } catch (IOException | CertificateException e) {
+            certificate.invalid(
+                    "chain",
+                    "certificate " + chain + " with key " + key + " does not load: "
+                            + (e instanceof NoSuchFileException ? "no such file " + e.getMessage() : e.getMessage()));
+            return false;
+        }
     }
 
     /** The file named under the key, or {@code null} after an error. */

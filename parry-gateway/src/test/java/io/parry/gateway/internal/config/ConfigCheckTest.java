@@ -2,6 +2,7 @@ package io.parry.gateway.internal.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parry.gateway.internal.demo.DemoCertificate;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -47,6 +48,52 @@ class ConfigCheckTest {
         assertThat(check(file)).isEqualTo(ConfigCheck.UNREADABLE);
         assertThat(out()).isEmpty();
         assertThat(err()).isEqualTo("cannot read configuration file " + file + ": no such file\n");
+    }
+
+    @Test
+    void reportsAListenerCertificateWhoseKeyIsAnotherCertificatesAtItsLine() throws Exception {
+        Path chain = Files.writeString(
+                dir.resolve("chain.pem"), DemoCertificate.generate().tls().chainPem().orElseThrow());
+        Path key = Files.writeString(
+                dir.resolve("key.pem"), DemoCertificate.generate().tls().keyPem().orElseThrow());
+        Path file = write("tls.yaml", listenerWithCertificate(chain, key));
+
+        assertThat(check(file)).isEqualTo(ConfigCheck.INVALID);
+        assertThat(err())
+                .startsWith(file + ":5:")
+                .contains("certificate " + chain + " with key " + key + " does not load")
+                .contains("does not match the certificate");
+    }
+
+    @Test
+    void reportsAListenerCertificateFileThatCannotBeReadAtItsLine() throws Exception {
+        Path key = Files.writeString(
+                dir.resolve("key.pem"), DemoCertificate.generate().tls().keyPem().orElseThrow());
+        Path file = write("tls.yaml", listenerWithCertificate(dir.resolve("missing.pem"), key));
+
+        assertThat(check(file)).isEqualTo(ConfigCheck.INVALID);
+        assertThat(err()).startsWith(file + ":5:").contains("does not load: no such file " + dir.resolve("missing.pem"));
+    }
+
+    @Test
+    void acceptsAListenerCertificateWithItsOwnKey() throws Exception {
+        DemoCertificate certificate = DemoCertificate.generate();
+        Path chain = Files.writeString(dir.resolve("chain.pem"), certificate.tls().chainPem().orElseThrow());
+        Path key = Files.writeString(dir.resolve("key.pem"), certificate.tls().keyPem().orElseThrow());
+
+        assertThat(check(write("tls.yaml", listenerWithCertificate(chain, key)))).isEqualTo(ConfigCheck.OK);
+        assertThat(err()).isEmpty();
+    }
+
+    private static String listenerWithCertificate(Path chain, Path key) {
+        return """
+                listener:
+                  port: 0
+                  tls:
+                    certificates:
+                      - { chain: %s, key: %s }
+                """
+                .formatted(chain, key);
     }
 
     @Test

@@ -8,9 +8,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.cert.CertificateException;
-import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.slf4j.Logger;
@@ -132,7 +130,7 @@ public final class ServerSslContexts {
         long version = source.version();
         byte[] chain = source.chain().read();
         byte[] key = source.key().read();
-        X509Certificate leaf = leafOf(chain);
+        X509Certificate leaf = KeyMatch.leafMatching(chain, key);
         SslContextBuilder builder = SslContextBuilder.forServer(stream(chain), stream(key))
                 .sslProvider(spec.provider() != null ? spec.provider() : SslProviders.preferred())
                 .protocols(spec.protocols())
@@ -151,15 +149,6 @@ public final class ServerSslContexts {
         }
         SslContext context = builder.build();
         return new ServerCertificate(context, leaf, version);
-    }
-
-    private static X509Certificate leafOf(byte[] chain) throws CertificateException {
-        var certificates =
-                new ArrayList<>(CertificateFactory.getInstance("X.509").generateCertificates(stream(chain)));
-        if (certificates.isEmpty()) {
-            throw new CertificateException("no certificate in the chain");
-        }
-        return (X509Certificate) certificates.get(0);
     }
 
     private static InputStream stream(byte[] bytes) {
