@@ -1,8 +1,10 @@
 package io.parry.server.internal;
 
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.ssl.SniHandler;
 import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.Future;
 import io.parry.transport.spi.tls.ServerCertificate;
 import io.parry.transport.spi.tls.ServerSslContexts;
@@ -10,7 +12,8 @@ import io.parry.transport.spi.tls.ServerSslContexts;
 /**
  * Reads the client's hello, chooses the certificate for the name it asks for (SNI), and replaces
  * itself with an {@code SslHandler} of that certificate's context. Tells the connection's {@link
- * TlsHandshake} which certificate it chose. Times out a client that sends no hello.
+ * TlsHandshake} which certificate it chose. Neither this nor the {@code SslHandler} keeps a timer: the
+ * connection's {@link TlsHandshake} is swept against the handshake timeout.
  */
 final class CertificateSelector extends SniHandler {
     /** Netty's default, and more than any hello a browser sends. */
@@ -19,10 +22,17 @@ final class CertificateSelector extends SniHandler {
     private final ServerSslContexts contexts;
     private final TlsHandshake handshake;
 
-    CertificateSelector(ServerSslContexts contexts, TlsHandshake handshake, long handshakeTimeoutMillis) {
-        super(hostname -> contexts.select(hostname).context(), MAX_CLIENT_HELLO, handshakeTimeoutMillis);
+    CertificateSelector(ServerSslContexts contexts, TlsHandshake handshake) {
+        super(hostname -> contexts.select(hostname).context(), MAX_CLIENT_HELLO, 0);
         this.contexts = contexts;
         this.handshake = handshake;
+    }
+
+    @Override
+    protected SslHandler newSslHandler(SslContext context, ByteBufAllocator allocator) {
+        SslHandler handler = super.newSslHandler(context, allocator);
+        handler.setHandshakeTimeoutMillis(0);
+        return handler;
     }
 
     @Override

@@ -71,7 +71,8 @@ final class ServerRuntime {
                 idleNanos,
                 requestNanos,
                 writeNanos,
-                http2.stallTimeout().toNanos())));
+                http2.stallTimeout().toNanos(),
+                options.tls().map(tls -> tls.handshakeTimeout().toNanos()).orElse(0L))));
     }
 
     /**

@@ -5,6 +5,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SniCompletionEvent;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.handler.ssl.SslHandshakeTimeoutException;
 import io.netty.util.ReferenceCountUtil;
 import io.parry.server.Rejection;
 import io.parry.server.TlsInfo;
@@ -14,6 +15,7 @@ import java.security.cert.X509Certificate;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSession;
 
@@ -23,10 +25,20 @@ import javax.net.ssl.SSLSession;
  * then leaves the pipeline. When it fails (not TLS, no common ground, a client certificate missing or
  * untrusted, too slow), counts {@link Rejection#TLS_HANDSHAKE} once, logs at debug level, and
  * closes. Until the framing takes over, the connection is counted closed here.
+ *
+ * <p>Until then it also sits in its event loop's {@link ConnectionSweeper}, which times the whole handshake, from
+ * the connection's first moment to the client's last handshake message, against the handshake timeout (no timer per
+ * connection), and which closes it at once when the server stops.
  */
-final class TlsHandshake extends ChannelInboundHandlerAdapter {
+final class TlsHandshake extends ChannelInboundHandlerAdapter implements SweptConnection {
     private final ServerRuntime runtime;
     private final boolean checkHosts;
+    private final long timeoutNanos;
+    private ChannelHandlerContext ctx;
+    private ConnectionSweeper sweeper;
+    private long startNanos;
+    private SweptConnection previousSwept;
+    private SweptConnection nextSwept;
     private ServerCertificate certificate;
     private String serverName;
     /** Records decrypted before the handshake event arrived, passed on once the framing is in place. */
@@ -34,9 +46,64 @@ final class TlsHandshake extends ChannelInboundHandlerAdapter {
 
     private boolean done;
 
-    TlsHandshake(ServerRuntime runtime, boolean checkHosts) {
+    TlsHandshake(ServerRuntime runtime, boolean checkHosts, long timeoutNanos) {
         this.runtime = runtime;
         this.checkHosts = checkHosts;
+        this.timeoutNanos = timeoutNanos;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        startNanos = System.nanoTime();
+        sweeper = runtime.connections.sweeper(ctx.channel().eventLoop());
+        sweeper.add(this);
+    }
+
+    @Override
+    public void checkDeadlines(long now) {
+        if (timeoutNanos > 0 && now - startNanos >= timeoutNanos) {
+            failed(
+                    ctx,
+                    new SslHandshakeTimeoutException(
+                            "handshake not done after " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms"));
+        }
+    }
+
+    /** A connection still in its handshake has no exchange to finish: a stop closes it at once, uncounted. */
+    @Override
+    public void drain() {
+        close();
+    }
+
+    @Override
+    public void close() {
+        if (!done) {
+            done = true;
+            unwatch();
+            runtime.connections.closed();
+            ctx.close();
+        }
+    }
+
+    @Override
+    public SweptConnection previousSwept() {
+        return previousSwept;
+    }
+
+    @Override
+    public void previousSwept(SweptConnection previous) {
+        previousSwept = previous;
+    }
+
+    @Override
+    public SweptConnection nextSwept() {
+        return nextSwept;
+    }
+
+    @Override
+    public void nextSwept(SweptConnection next) {
+        nextSwept = next;
     }
 
     /** Called by the {@link CertificateSelector} with the certificate chosen for the client's SNI name. */
@@ -87,6 +154,7 @@ final class TlsHandshake extends ChannelInboundHandlerAdapter {
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
+        unwatch();
         if (early != null) {
             early.forEach(ReferenceCountUtil::release);
             early = null;
@@ -98,6 +166,7 @@ final class TlsHandshake extends ChannelInboundHandlerAdapter {
             return;
         }
         done = true;
+        unwatch();
         SslHandler ssl = ctx.pipeline().get(SslHandler.class);
         SSLSession session = ssl.engine().getSession();
         String protocol = ssl.applicationProtocol();
@@ -123,12 +192,20 @@ final class TlsHandshake extends ChannelInboundHandlerAdapter {
             return;
         }
         done = true;
+        unwatch();
         runtime.connections.closed();
         runtime.rejections.record(
                 Rejection.TLS_HANDSHAKE,
                 ctx.channel().remoteAddress(),
                 cause == null ? "closed during the handshake" : String.valueOf(cause.getMessage()));
         ctx.close();
+    }
+
+    private void unwatch() {
+        if (sweeper != null) {
+            sweeper.remove(this);
+            sweeper = null;
+        }
     }
 
     private static List<X509Certificate> peerCertificates(SSLSession session) {

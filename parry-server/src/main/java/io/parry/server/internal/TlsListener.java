@@ -21,21 +21,20 @@ import java.util.concurrent.TimeUnit;
  */
 final class TlsListener {
     private final ServerSslContexts contexts;
-    private final long handshakeTimeoutMillis;
+    private final long handshakeTimeoutNanos;
     private final long reloadMillis;
     private ScheduledExecutorService reloader;
 
     TlsListener(TlsOptions options) {
         this.contexts = ServerSslContexts.load(spec(options));
-        this.handshakeTimeoutMillis = options.handshakeTimeout().toMillis();
+        this.handshakeTimeoutNanos = options.handshakeTimeout().toNanos();
         this.reloadMillis = contexts.hasFiles() ? options.reloadInterval().toMillis() : 0;
     }
 
     /** Adds the handlers that take a new connection through its handshake. */
     void addHandshake(ServerRuntime runtime, ChannelPipeline pipeline) {
-        TlsHandshake handshake = new TlsHandshake(runtime, contexts.isMultiple());
-        pipeline.addLast("sni", new CertificateSelector(contexts, handshake, handshakeTimeoutMillis))
-                .addLast("handshake", handshake);
+        TlsHandshake handshake = new TlsHandshake(runtime, contexts.isMultiple(), handshakeTimeoutNanos);
+        pipeline.addLast("sni", new CertificateSelector(contexts, handshake)).addLast("handshake", handshake);
     }
 
     /** Starts checking the certificate files for changes, if any are to be checked. */
