@@ -38,8 +38,10 @@ class GatewayHttp2StreamTest {
     private static final DemoCertificate CERTIFICATE = DemoCertificate.generate();
 
     @RegisterExtension
-    static final ServerExtension upstream = ServerExtension.of(PatternUpstream.handler(), options -> options.limits(
-            RequestLimits.builder().maxBodySize(Long.MAX_VALUE).build()));
+    static final ServerExtension upstream = ServerExtension.of(
+            PatternUpstream.handler(),
+            options -> options.limits(
+                    RequestLimits.builder().maxBodySize(Long.MAX_VALUE).build()));
 
     @TempDir
     Path dir;
@@ -48,24 +50,32 @@ class GatewayHttp2StreamTest {
     void streamsBodiesLargerThanItsMemoryUpAndDownOverHttp2AtBothHopsWithAFlatHeap() throws Exception {
         Path gcLog = dir.resolve("gc.log");
         List<String> jvm = List.of("-Xmx64m", "-XX:MaxDirectMemorySize=64m", "-Xlog:gc:file=" + gcLog);
-        try (ChildGateway gateway = ChildGateway.start(jvm, Map.of(), configuration().toString())) {
+        try (ChildGateway gateway =
+                ChildGateway.start(jvm, Map.of(), configuration().toString())) {
             HttpClient client = HttpClient.newBuilder()
                     .version(HttpClient.Version.HTTP_2)
                     .sslContext(GatewayTlsTest.trusting(CERTIFICATE))
                     .build();
             String base = "https://localhost:" + gateway.awaitPorts()[0];
-            java.net.http.HttpResponse<String> upload = client.send(
-                    HttpRequest.newBuilder(URI.create(base + "/upload"))
-                            .timeout(Duration.ofSeconds(60))
-                            .POST(BodyPublishers.ofInputStream(() -> new PatternBody(SIZE)))
-                            .build(),
-                    BodyHandlers.ofString());
-            java.net.http.HttpResponse<InputStream> download = client.send(
-                    HttpRequest.newBuilder(URI.create(base + "/download?bytes=" + SIZE))
-                            .timeout(Duration.ofSeconds(60))
-                            .build(),
-                    BodyHandlers.ofInputStream());
-            long[] downloaded = lengthAndCrc(download.body());
+            java.net.http.HttpResponse<String> upload;
+            java.net.http.HttpResponse<InputStream> download;
+            long[] downloaded;
+            try {
+                upload = client.send(
+                        HttpRequest.newBuilder(URI.create(base + "/upload"))
+                                .timeout(Duration.ofSeconds(120))
+                                .POST(BodyPublishers.ofInputStream(() -> new PatternBody(SIZE)))
+                                .build(),
+                        BodyHandlers.ofString());
+                download = client.send(
+                        HttpRequest.newBuilder(URI.create(base + "/download?bytes=" + SIZE))
+                                .timeout(Duration.ofSeconds(120))
+                                .build(),
+                        BodyHandlers.ofInputStream());
+                downloaded = lengthAndCrc(download.body());
+            } catch (IOException e) {
+                throw new AssertionError("the transfer failed; the gateway's output:\n" + gateway.output(), e);
+            }
 
             long crc = PatternBody.crc(SIZE);
             assertThat(upload.version()).isEqualTo(HttpClient.Version.HTTP_2);
@@ -79,14 +89,16 @@ class GatewayHttp2StreamTest {
     }
 
     private Path configuration() throws IOException {
-        Path chain = Files.writeString(dir.resolve("chain.pem"), CERTIFICATE.tls().chainPem().orElseThrow());
-        Path key = Files.writeString(dir.resolve("key.pem"), CERTIFICATE.tls().keyPem().orElseThrow());
+        Path chain = Files.writeString(
+                dir.resolve("chain.pem"), CERTIFICATE.tls().chainPem().orElseThrow());
+        Path key = Files.writeString(
+                dir.resolve("key.pem"), CERTIFICATE.tls().keyPem().orElseThrow());
         return Files.writeString(
                 dir.resolve("gateway.yaml"),
                 """
                 listener: { host: 127.0.0.1, port: 0, tls: { certificates: [{ chain: %s, key: %s }] } }
                 admin: { host: 127.0.0.1, port: 0 }
-                accessLog: off
+                accessLog: json
                 limits: { maxBodySize: 1024GiB }
                 upstreams:
                   patterns: { endpoints: ["127.0.0.1:%d"], protocol: h2c }

@@ -203,8 +203,7 @@ final class ProxyCall {
     }
 
     /** The client's stage; a client that throws instead of failing it fails the attempt all the same. */
-    private CompletableFuture<HttpResponse> send(
-            Endpoint endpoint, HttpRequest outbound, ClientTimeouts callTimeouts) {
+    private CompletableFuture<HttpResponse> send(Endpoint endpoint, HttpRequest outbound, ClientTimeouts callTimeouts) {
         try {
             return (callTimeouts == null
                             ? group.client().send(endpoint, outbound)
@@ -401,9 +400,8 @@ final class ProxyCall {
                 group.exit();
             }
         });
-        HttpResponse passed =
-                DownstreamResponses.prepare(
-                        response.withBody(observed), upstreamProtocol(), proxy.responseHeaders, proxy.forwarding);
+        HttpResponse passed = DownstreamResponses.prepare(
+                response.withBody(observed), upstreamProtocol(), proxy.responseHeaders, proxy.forwarding);
         heldCount = null; // From here the body's end finishes the call.
         return passed;
     }

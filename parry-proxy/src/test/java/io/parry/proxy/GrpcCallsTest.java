@@ -41,10 +41,15 @@ class GrpcCallsTest {
         ClientTimeouts configured =
                 ClientTimeouts.builder().call(Duration.ofSeconds(5)).build();
 
-        assertThat(GrpcDeadline.timeouts(configured, Duration.ofMillis(100).toNanos()).call())
+        assertThat(GrpcDeadline.timeouts(configured, Duration.ofMillis(100).toNanos())
+                        .call())
                 .isEqualTo(Duration.ofMillis(100));
-        assertThat(GrpcDeadline.timeouts(configured, Duration.ofSeconds(10).toNanos())).isSameAs(configured);
-        assertThat(GrpcDeadline.timeouts(ClientTimeouts.ofDefault(), Duration.ofSeconds(10).toNanos()).call())
+        assertThat(GrpcDeadline.timeouts(configured, Duration.ofSeconds(10).toNanos()))
+                .isSameAs(configured);
+        assertThat(GrpcDeadline.timeouts(
+                                ClientTimeouts.ofDefault(),
+                                Duration.ofSeconds(10).toNanos())
+                        .call())
                 .isEqualTo(Duration.ofSeconds(10));
     }
 

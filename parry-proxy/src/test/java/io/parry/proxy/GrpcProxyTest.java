@@ -43,7 +43,8 @@ class GrpcProxyTest {
     @RegisterExtension
     static final ServerExtension plain = ServerExtension.of((ctx, request) -> switch (request.path()) {
         case "/plain/stall" -> new CompletableFuture<>();
-        case "/plain/timeout" -> HttpResponse.ofText(String.valueOf(request.headers().get("grpc-timeout")))
+        case "/plain/timeout" -> HttpResponse.ofText(
+                        String.valueOf(request.headers().get("grpc-timeout")))
                 .toStage();
         default -> HttpResponse.ofText("overloaded")
                 .withStatus(HttpStatus.SERVICE_UNAVAILABLE)
@@ -62,7 +63,9 @@ class GrpcProxyTest {
             ctx.eventLoop()
                     .schedule(
                             () -> plainProxy
-                                    .handle(ctx, request.withTarget(request.target().substring(5)))
+                                    .handle(
+                                            ctx,
+                                            request.withTarget(request.target().substring(5)))
                                     .whenComplete((response, failure) -> {
                                         if (failure != null) {
                                             late.completeExceptionally(failure);
@@ -162,7 +165,9 @@ class GrpcProxyTest {
 
         Duration forwarded = GrpcCalls.deadline(
                 response.body().aggregate(64).toCompletableFuture().join().toStringUtf8());
-        assertThat(forwarded).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(2).minus(GATEWAY_DELAY));
+        assertThat(forwarded)
+                .isPositive()
+                .isLessThanOrEqualTo(Duration.ofSeconds(2).minus(GATEWAY_DELAY));
     }
 
     @Test

@@ -81,7 +81,8 @@ class TlsAlpnTest {
     }
 
     private void start(Provider provider) {
-        assumeTrue(provider != Provider.OPENSSL || OpenSsl.isAvailable(), "netty-tcnative-boringssl-static did not load");
+        assumeTrue(
+                provider != Provider.OPENSSL || OpenSsl.isAvailable(), "netty-tcnative-boringssl-static did not load");
         server = Server.builder()
                 .host("127.0.0.1")
                 .port(0)

@@ -43,8 +43,8 @@ final class TlsClient implements AutoCloseable {
         return handshake(context, port, sni, new String[] {alpn}, protocols);
     }
 
-    private static SSLSocket handshake(
-            SSLContext context, int port, String sni, String[] alpn, String... protocols) throws IOException {
+    private static SSLSocket handshake(SSLContext context, int port, String sni, String[] alpn, String... protocols)
+            throws IOException {
         Socket plain = new Socket();
         plain.connect(new InetSocketAddress("127.0.0.1", port), 5000);
         plain.setSoTimeout(10_000);

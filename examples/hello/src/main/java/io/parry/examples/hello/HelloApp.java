@@ -38,7 +38,8 @@ public final class HelloApp {
                 .handler(new HelloHandler())
                 // /echo streams bodies of any size with bounded memory, so no body limit applies.
                 .options(options -> {
-                    options.limits(RequestLimits.builder().maxBodySize(Long.MAX_VALUE).build());
+                    options.limits(
+                            RequestLimits.builder().maxBodySize(Long.MAX_VALUE).build());
                     if (tls != null) {
                         options.tls(tls);
                     }

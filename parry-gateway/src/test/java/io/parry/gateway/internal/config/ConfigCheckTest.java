@@ -53,9 +53,11 @@ class ConfigCheckTest {
     @Test
     void reportsAListenerCertificateWhoseKeyIsAnotherCertificatesAtItsLine() throws Exception {
         Path chain = Files.writeString(
-                dir.resolve("chain.pem"), DemoCertificate.generate().tls().chainPem().orElseThrow());
+                dir.resolve("chain.pem"),
+                DemoCertificate.generate().tls().chainPem().orElseThrow());
         Path key = Files.writeString(
-                dir.resolve("key.pem"), DemoCertificate.generate().tls().keyPem().orElseThrow());
+                dir.resolve("key.pem"),
+                DemoCertificate.generate().tls().keyPem().orElseThrow());
         Path file = write("tls.yaml", listenerWithCertificate(chain, key));
 
         assertThat(check(file)).isEqualTo(ConfigCheck.INVALID);
@@ -68,20 +70,26 @@ class ConfigCheckTest {
     @Test
     void reportsAListenerCertificateFileThatCannotBeReadAtItsLine() throws Exception {
         Path key = Files.writeString(
-                dir.resolve("key.pem"), DemoCertificate.generate().tls().keyPem().orElseThrow());
+                dir.resolve("key.pem"),
+                DemoCertificate.generate().tls().keyPem().orElseThrow());
         Path file = write("tls.yaml", listenerWithCertificate(dir.resolve("missing.pem"), key));
 
         assertThat(check(file)).isEqualTo(ConfigCheck.INVALID);
-        assertThat(err()).startsWith(file + ":5:").contains("does not load: no such file " + dir.resolve("missing.pem"));
+        assertThat(err())
+                .startsWith(file + ":5:")
+                .contains("does not load: no such file " + dir.resolve("missing.pem"));
     }
 
     @Test
     void acceptsAListenerCertificateWithItsOwnKey() throws Exception {
         DemoCertificate certificate = DemoCertificate.generate();
-        Path chain = Files.writeString(dir.resolve("chain.pem"), certificate.tls().chainPem().orElseThrow());
-        Path key = Files.writeString(dir.resolve("key.pem"), certificate.tls().keyPem().orElseThrow());
+        Path chain = Files.writeString(
+                dir.resolve("chain.pem"), certificate.tls().chainPem().orElseThrow());
+        Path key = Files.writeString(
+                dir.resolve("key.pem"), certificate.tls().keyPem().orElseThrow());
 
-        assertThat(check(write("tls.yaml", listenerWithCertificate(chain, key)))).isEqualTo(ConfigCheck.OK);
+        assertThat(check(write("tls.yaml", listenerWithCertificate(chain, key))))
+                .isEqualTo(ConfigCheck.OK);
         assertThat(err()).isEmpty();
     }
 

@@ -32,7 +32,8 @@ final class KeyMatch {
      *     leaf's
      */
     static X509Certificate leafMatching(byte[] chain, byte[] key) throws CertificateException {
-        var certificates = CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(chain));
+        var certificates =
+                CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(chain));
         if (certificates.isEmpty()) {
             throw new CertificateException("no certificate in the chain");
         }
@@ -58,8 +59,8 @@ final class KeyMatch {
             throw new CertificateException("the key is not a PKCS#8 " + algorithm + " key: " + e.getMessage(), e);
         }
         if (!matches) {
-            throw new CertificateException(
-                    "the key does not match the certificate " + leaf.getSubjectX500Principal().getName());
+            throw new CertificateException("the key does not match the certificate "
+                    + leaf.getSubjectX500Principal().getName());
         }
         return leaf;
     }
