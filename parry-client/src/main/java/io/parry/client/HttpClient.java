@@ -35,7 +35,8 @@ import java.util.concurrent.CompletionStage;
  * }
  * }</pre>
  *
- * Failures are {@link ClientException}s: {@link UpstreamConnectException}, {@link PoolExhaustedException},
+ * Failures are {@link ClientException}s: {@link UpstreamConnectException}, {@link LocalResourceException}, {@link
+ * PoolExhaustedException},
  * {@link ConnectionClosedException}, {@link InvalidResponseException} and the {@link
  * ClientTimeoutException} kinds.
  */

@@ -25,10 +25,12 @@ import io.parry.client.ClientProtocol;
 import io.parry.client.ConnectTimeoutException;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.Endpoint;
+import io.parry.client.LocalResourceException;
 import io.parry.client.UpstreamConnectException;
 import io.parry.transport.TransportKind;
 import io.parry.transport.spi.ReceivedFields;
 import io.parry.transport.spi.Transport;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -139,7 +141,15 @@ final class Connector {
             pool.connectFailed(owner, new ConnectionClosedException("the client was closed", false, null));
             return;
         }
-        Channel channel = channels.newChannel();
+        Channel channel;
+        try {
+            channel = channels.newChannel();
+        } catch (RuntimeException e) {
+            // The socket itself could not be made (out of file descriptors, say): the pool must hear of
+            // it like any failed connect, or the connect it counted would be held for ever.
+            pool.connectFailed(owner, new LocalResourceException(pool.endpoint, e));
+            return;
+        }
         channel.config().setOption(ChannelOption.TCP_NODELAY, true);
         channel.config().setOption(ChannelOption.SO_KEEPALIVE, true);
         channel.config().setOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK);
@@ -266,6 +276,9 @@ final class Connector {
     private static RuntimeException failure(Endpoint endpoint, Duration timeout, Throwable cause) {
         if (cause instanceof io.netty.channel.ConnectTimeoutException) {
             return new ConnectTimeoutException(endpoint, timeout);
+        }
+        if (cause instanceof BindException) {
+            return new LocalResourceException(endpoint, cause); // No local port left (EADDRNOTAVAIL).
         }
         return new UpstreamConnectException(endpoint, cause);
     }

@@ -1,0 +1,17 @@
+package io.parry.client;
+
+/**
+ * A connection could not be opened for want of a resource of this process or host, not of the
+ * upstream: no file descriptor was left for a socket ({@code EMFILE}, {@code ENFILE}), or no local
+ * port or socket buffer. Nothing was sent, and the upstream played no part in it, so a proxy must not
+ * count it against the upstream (breaker, outlier ejection, retries); clients that open many
+ * connections to a proxy can cause it.
+ */
+public final class LocalResourceException extends ClientException {
+    private static final long serialVersionUID = 1L;
+
+    /** A failure to open a connection to the endpoint, for the local cause. */
+    public LocalResourceException(Endpoint endpoint, Throwable cause) {
+        super("no local resources for a connection to " + endpoint.authority() + ": " + cause.getMessage(), false, cause);
+    }
+}

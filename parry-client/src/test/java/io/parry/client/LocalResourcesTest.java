@@ -1,0 +1,115 @@
+package io.parry.client;
+
+import static io.parry.client.Calls.await;
+import static io.parry.client.Calls.failure;
+import static io.parry.client.Calls.text;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.parry.http.HttpMethod;
+import io.parry.http.HttpRequest;
+import java.io.FileInputStream;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A process with no file descriptor left cannot make a socket. The call fails as the process's own
+ * failure, not the upstream's, and the pool forgets the connect it had counted, so calls succeed again
+ * once descriptors are free. The test lowers its own JVM's open-files limit (util-linux's {@code
+ * prlimit}) and takes every descriptor left, for the moment of one call.
+ */
+class LocalResourcesTest {
+    private static final Path OPEN_FILES = Path.of("/proc/self/fd");
+    private static final Path PRLIMIT = Path.of("/usr/bin/prlimit");
+
+    @Test
+    void failsWithLocalResourceAndHoldsNoConnectWhenNoFileDescriptorIsLeft() throws Exception {
+        Assumptions.assumeTrue(
+                Files.isDirectory(OPEN_FILES) && Files.isExecutable(PRLIMIT),
+                "needs Linux and prlimit (apt-get install util-linux)");
+        Class.forName(LocalResourceException.class.getName()); // Loading it later would need a descriptor.
+        try (RawUpstream upstream = RawUpstream.start(connection -> {
+                    connection.readRequest();
+                    connection.send("HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok");
+                    connection.awaitClose();
+                });
+                HttpClient client = HttpClient.builder()
+                        .options(ClientOptions.builder().eventLoopThreads(1).build())
+                        .build()) {
+            Endpoint endpoint = upstream.endpoint();
+            await(client.send(Endpoint.of("127.0.0.1", 1), get()).handle((response, failure) -> null));
+
+            Throwable failure;
+            String[] limits = openFilesLimit();
+            setOpenFilesLimit(String.valueOf(openFiles() + 64), limits[1]);
+            List<FileInputStream> ballast = new ArrayList<>();
+            try {
+                takeEveryFileDescriptor(ballast);
+                failure = failure(client.send(endpoint, get()));
+            } finally {
+                for (FileInputStream file : ballast) {
+                    file.close();
+                }
+                setOpenFilesLimit(limits[0], limits[1]); // Starting prlimit needs descriptors of its own.
+            }
+
+            assertThat(failure).isInstanceOf(LocalResourceException.class).hasMessageContaining("127.0.0.1");
+            assertThat(((ClientException) failure).requestSent()).isFalse();
+            assertThat(((ClientException) failure).callerCaused()).isFalse();
+            assertThat(client.poolStats(endpoint)).matches(PoolStats::isEmpty);
+            assertThat(text(await(client.send(endpoint, get())))).isEqualTo("ok");
+        }
+    }
+
+    private static HttpRequest get() {
+        return HttpRequest.of(HttpMethod.GET, "/");
+    }
+
+    private static void takeEveryFileDescriptor(List<FileInputStream> ballast) {
+        for (int i = 0; i < 10_000; i++) {
+            try {
+                ballast.add(new FileInputStream("/dev/null"));
+            } catch (FileNotFoundException e) {
+                return; // Too many open files.
+            }
+        }
+        throw new AssertionError("the open-files limit was not lowered");
+    }
+
+    private static long openFiles() throws IOException {
+        try (Stream<Path> files = Files.list(OPEN_FILES)) {
+            return files.count();
+        }
+    }
+
+    /** The soft and hard limits, as {@code prlimit} prints them. */
+    private static String[] openFilesLimit() throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(
+                        PRLIMIT.toString(), "--pid", pid(), "--nofile", "--noheadings", "--raw", "--output=SOFT,HARD")
+                .redirectErrorStream(true)
+                .start();
+        String output = new String(process.getInputStream().readAllBytes()).trim();
+        assertThat(process.waitFor()).as(output).isZero();
+        return output.split("\\s+");
+    }
+
+    private static void setOpenFilesLimit(String soft, String hard) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(PRLIMIT.toString(), "--pid", pid(), "--nofile=" + soft + ":" + hard)
+                .redirectErrorStream(true)
+                .start();
+        String output = new String(process.getInputStream().readAllBytes()).trim();
+        process.getInputStream().close();
+        process.getOutputStream().close();
+        assertThat(process.waitFor()).as(output).isZero();
+    }
+
+    private static String pid() {
+        return Long.toString(ProcessHandle.current().pid());
+    }
+}
