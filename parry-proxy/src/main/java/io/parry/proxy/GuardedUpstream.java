@@ -14,8 +14,12 @@ import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An {@link Upstream} with what protects the gateway from it: a circuit breaker per endpoint and a
@@ -37,6 +41,9 @@ import java.util.concurrent.atomic.LongAdder;
  * Closing it stops the upstream's health checks and closes the client if the group created it.
  */
 public final class GuardedUpstream implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(GuardedUpstream.class);
+    private static final long LOCAL_RESOURCES_WARNING_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(10);
+
     private final Upstream upstream;
     private final HttpClient client;
     private final boolean ownsClient;
@@ -51,6 +58,7 @@ public final class GuardedUpstream implements AutoCloseable {
     private final AtomicInteger webSocketSessions = new AtomicInteger();
     private final ScheduledExecutorService healthScheduler;
     private final ProxyObserver observer;
+    private final AtomicLong nextLocalResourcesWarning = new AtomicLong(System.nanoTime());
 
     private GuardedUpstream(Builder builder) {
         this.upstream = builder.upstream;
@@ -159,6 +167,27 @@ public final class GuardedUpstream implements AutoCloseable {
     void webSocketClosed(Endpoint endpoint, String route) {
         webSocketSessions.decrementAndGet();
         observer.webSocketClosed(upstream.name(), endpoint, route);
+    }
+
+    /**
+     * A connection to the endpoint could not be opened for want of a socket in this process: counted as
+     * a refusal, and logged at most once per {@link #LOCAL_RESOURCES_WARNING_INTERVAL_NANOS} so that an
+     * exhausted process does not also flood its log.
+     */
+    void outOfLocalResources(Endpoint endpoint, Throwable cause) {
+        observer.rejected(upstream.name(), ProxyObserver.Refusal.LOCAL_RESOURCES);
+        long now = System.nanoTime();
+        long next = nextLocalResourcesWarning.get();
+        if (now - next >= 0
+                && nextLocalResourcesWarning.compareAndSet(next, now + LOCAL_RESOURCES_WARNING_INTERVAL_NANOS)) {
+            log.warn(
+                    "Cannot open a connection to {} of upstream {}: this process is out of file descriptors or local"
+                            + " ports ({}). Requests are answered 503 and the endpoint's breaker is not told; raise the"
+                            + " open files limit (ulimit -n) or hold fewer connections",
+                    endpoint.authority(),
+                    upstream.name(),
+                    cause.getMessage());
+        }
     }
 
     /** Stops health checks and closes the client if the group created it. */

@@ -7,6 +7,7 @@ import io.parry.client.ClientTimeoutException;
 import io.parry.client.ClientTimeouts;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.Endpoint;
+import io.parry.client.LocalResourceException;
 import io.parry.client.upstream.Upstream;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpMethod;
@@ -267,6 +268,16 @@ final class ProxyCall {
             ctx.log().upstream(group.label(endpoint)).addUpstreamNanos(elapsed);
             endedByClient(ending);
             fail(ProxyFailures.ofClient(cause));
+            return;
+        }
+        if (cause instanceof LocalResourceException) {
+            // This process is out of sockets (clients holding every file descriptor can do that): the
+            // upstream is not to blame, and another endpoint would fare no better.
+            releasePermission();
+            abandonCall();
+            ctx.log().upstream(group.label(endpoint)).endedBy(EndedBy.SERVER);
+            group.outOfLocalResources(endpoint, cause);
+            fail(ProxyFailures.of(cause, upstream.name()));
             return;
         }
         recordAttempt(endpoint, response, cause, elapsed);

@@ -4,6 +4,7 @@ import io.parry.client.ClientException;
 import io.parry.client.ClientTimeoutException;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.InvalidResponseException;
+import io.parry.client.LocalResourceException;
 import io.parry.client.PoolExhaustedException;
 import io.parry.client.RequestBodyException;
 import io.parry.client.UpstreamConnectException;
@@ -14,7 +15,7 @@ import java.util.concurrent.CompletionException;
 
 /**
  * What the downstream client is told when no upstream answer can be passed on: 503 when no upstream
- * could take the request (refused, full, no healthy endpoint), 504 when one took too long, 502 when
+ * could take the request (refused, full, no healthy endpoint, or no socket left in this process), 504 when one took too long, 502 when
  * one answered badly or broke the connection. The detail names the upstream group, never an address.
  *
  * <p>And which side caused a failure. The downstream client did ({@link #clientEnding}) when the
@@ -64,6 +65,12 @@ final class ProxyFailures {
 
     static HttpStatusException of(Throwable failure, String upstream) {
         Throwable cause = unwrap(failure);
+        if (cause instanceof LocalResourceException) {
+            return new HttpStatusException(
+                    HttpStatus.SERVICE_UNAVAILABLE,
+                    "The gateway cannot open another connection to upstream " + upstream + " now.",
+                    cause);
+        }
         if (cause instanceof UpstreamConnectException || cause instanceof PoolExhaustedException) {
             return new HttpStatusException(
                     HttpStatus.SERVICE_UNAVAILABLE, "Upstream " + upstream + " is unavailable.", cause);

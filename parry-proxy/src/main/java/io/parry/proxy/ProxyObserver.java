@@ -64,7 +64,12 @@ public interface ProxyObserver {
         /** The upstream's adaptive concurrency limit was reached. */
         ADAPTIVE_LIMIT,
         /** No endpoint was healthy with a breaker that let the request pass. */
-        NO_ENDPOINT
+        NO_ENDPOINT,
+        /**
+         * This process could not open a connection to the chosen endpoint: out of file descriptors or
+         * local ports. Not counted against the endpoint.
+         */
+        LOCAL_RESOURCES
     }
 
     /**
