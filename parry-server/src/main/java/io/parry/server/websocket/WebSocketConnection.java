@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * One WebSocket session on its connection: the last handler of the pipeline, after the frame codec and
  * the permessage-deflate codec. It answers pings, joins fragments into messages within the limits,
  * checks text is UTF-8, runs the close handshake (RFC 6455, section 7), delivers messages as its
- * subscriber asks for them (stopping socket reads while one waits), and closes idle sessions.
+ * subscriber asks for them (stopping socket reads while one waits, or while the client does not read
+ * what is sent to it), and closes idle sessions.
  *
  * <p>Its state is touched only on the channel's event loop; the session's methods hop there.
  */
@@ -270,11 +271,21 @@ final class WebSocketConnection extends ChannelInboundHandlerAdapter
         updateReading();
     }
 
-    /** Reads while nothing waits for the subscriber, and always once the close handshake began. */
+    /**
+     * Reads while nothing waits for the subscriber and the client takes what is sent to it, and always
+     * once the close handshake began. A client that does not read would otherwise have the session queue
+     * without bound what its frames cause: a pong for each ping, an echo for each message.
+     */
     private void updateReading() {
         if (channel.isActive()) {
-            channel.config().setAutoRead(ready.isEmpty() || inputEnded);
+            channel.config().setAutoRead(inputEnded || (ready.isEmpty() && channel.isWritable()));
         }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        updateReading();
+        ctx.fireChannelWritabilityChanged();
     }
 
     private void endInput(Throwable failure) {
