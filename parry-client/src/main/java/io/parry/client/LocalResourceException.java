@@ -12,6 +12,18 @@ public final class LocalResourceException extends ClientException {
 
     /** A failure to open a connection to the endpoint, for the local cause. */
     public LocalResourceException(Endpoint endpoint, Throwable cause) {
-        super("no local resources for a connection to " + endpoint.authority() + ": " + cause.getMessage(), false, cause);
+        super("no local resources for a connection to " + endpoint.authority() + ": " + innermostMessage(cause), false, cause);
+    }
+
+    /** Netty wraps the system call's failure ("Too many open files") in an exception of its own. */
+    private static String innermostMessage(Throwable cause) {
+        String message = cause.getMessage();
+        for (Throwable next = cause.getCause(); next != null && next != cause; next = next.getCause()) {
+            if (next.getMessage() != null) {
+                message = next.getMessage();
+            }
+            cause = next;
+        }
+        return message;
     }
 }
