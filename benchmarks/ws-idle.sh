@@ -33,9 +33,23 @@ print(f"{t:<22}{n:>8}{int(b):>12}{int(a):>12}{(int(a) - int(b)) / n:>14.2f}{(int
     "$name" "$SESSIONS" "$before" "$after" "$rss_before" "$rss_after" >>"$RESULTS/table.txt"
 }
 
+# need_open_files COUNT: raises the open-files limit of this shell (and of what it starts) to COUNT, past the hard
+# limit when it may (as root), or stops saying why. The gateway holds two descriptors per session, the client's
+# connection and the upstream's: with 10,000 sessions a default hard limit of 20,000 runs out just before the last
+# ones, and the gateway answers them 503 as it cannot open their upstream connections.
+need_open_files() {
+  local need=$1
+  raise_fd_limit
+  ((need <= $(ulimit -n))) || ulimit -n "$need" 2>/dev/null || {
+    echo "SESSIONS=$SESSIONS needs $need open files in the gateway (two per session and its own); ulimit -n is" \
+      "$(ulimit -n) and cannot be raised: raise the hard limit (limits.conf, or run as root)" >&2
+    exit 1
+  }
+}
+
 main() {
   ensure_ws_jars
-  raise_fd_limit
+  need_open_files $((2 * SESSIONS + 1024))
   RESULTS=$(results_dir ws-idle)
   start_upstream
   start_gateway "$JVM_FLAGS"
