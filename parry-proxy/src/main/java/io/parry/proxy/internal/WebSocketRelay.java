@@ -14,8 +14,6 @@ import io.netty.handler.codec.http.websocketx.WebSocket08FrameDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
-import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.parry.proxy.WebSocketProxyOptions;
@@ -44,6 +42,10 @@ public final class WebSocketRelay {
     final Side downstream = new Side(true);
     final Side upstream = new Side(false);
     private ScheduledFuture<?> closeTimer;
+    private ScheduledFuture<?> idleTimer;
+    /** When either side last read a batch of frames, on the event loop's ticker. */
+    private long lastReadNanos;
+
     private boolean ended;
 
     /** A relay with these limits; {@code onEnd} runs once, when the first of its connections ends. */
@@ -58,11 +60,6 @@ public final class WebSocketRelay {
     public void installDownstream(ChannelPipeline pipeline) {
         pipeline.addLast("ws-encoder", new WebSocket13FrameEncoder(false));
         pipeline.addLast("ws-decoder", new WebSocket08FrameDecoder(decoderConfig(true)));
-        long idle = options.idleTimeout().toNanos();
-        if (idle > 0) {
-            // Frames both ways cross the client's connection, so its idleness is the session's.
-            pipeline.addLast("ws-idle", new IdleStateHandler(0, 0, idle, TimeUnit.NANOSECONDS));
-        }
         pipeline.addLast("ws-relay", downstream);
     }
 
@@ -73,10 +70,15 @@ public final class WebSocketRelay {
         pipeline.addLast("ws-relay", upstream);
     }
 
-    /** Starts reading both sides, once both are installed. */
+    /** Starts reading both sides, once both are installed, and the idle timeout if there is one. */
     public void start() {
         downstream.resumeReading();
         upstream.resumeReading();
+        long idle = options.idleTimeout().toNanos();
+        if (idle > 0) {
+            lastReadNanos = now();
+            idleTimer = downstream.ctx.executor().schedule(this::checkIdle, idle, TimeUnit.NANOSECONDS);
+        }
     }
 
     /** Closes both sides with {@code 1001} and this reason, as a server going down does. */
@@ -112,10 +114,36 @@ public final class WebSocketRelay {
         upstream.closeAfterWrites();
     }
 
+    /**
+     * Every frame read on either side is written to the other, so the last read tells when the session
+     * last moved. Netty's {@code IdleStateHandler} would do the same at the cost of a promise and a
+     * listener for each frame written; here it costs one clock read per read batch.
+     */
+    private void checkIdle() {
+        if (ended) {
+            return;
+        }
+        long idle = options.idleTimeout().toNanos();
+        long quiet = now() - lastReadNanos;
+        if (quiet >= idle) {
+            goAway("idle timeout");
+        } else {
+            idleTimer = downstream.ctx.executor().schedule(this::checkIdle, idle - quiet, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** The loop's clock (both sides share the loop), which tests can stop. */
+    private long now() {
+        return downstream.ctx.executor().ticker().nanoTime();
+    }
+
     private void sideEnded() {
         if (!ended) {
             ended = true;
             onEnd.run();
+            if (idleTimer != null) {
+                idleTimer.cancel(false);
+            }
         }
         if (!downstream.isOpen() && !upstream.isOpen() && closeTimer != null) {
             closeTimer.cancel(false);
@@ -164,6 +192,7 @@ public final class WebSocketRelay {
 
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
+            lastReadNanos = now();
             peer.ctx.flush();
             ctx.fireChannelReadComplete();
         }
@@ -184,15 +213,6 @@ public final class WebSocketRelay {
             peer.closeAfterWrites();
             sideEnded();
             ctx.fireChannelInactive();
-        }
-
-        @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-            if (event instanceof IdleStateEvent) {
-                goAway("idle timeout");
-            } else {
-                ReferenceCountUtil.release(event);
-            }
         }
 
         /** A malformed or too large frame: the decoder sent its own close (1002, 1009) and closes. */

@@ -15,7 +15,6 @@ import io.netty.handler.codec.http.websocketx.WebSocket08FrameDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.parry.proxy.WebSocketProxyOptions;
 import java.time.Duration;
@@ -135,12 +134,29 @@ class WebSocketRelayTest {
     }
 
     @Test
-    void closesBothSidesWithGoingAwayWhenIdle() {
-        relay.start();
-        client.pipeline().fireUserEventTriggered(IdleStateEvent.ALL_IDLE_STATE_EVENT);
+    void closesBothSidesWithGoingAwayWhenNoFrameMovedForTheIdleTimeout() {
+        WebSocketRelay idle = new WebSocketRelay(
+                WebSocketProxyOptions.builder().idleTimeout(Duration.ofSeconds(30)).build(), () -> {});
+        EmbeddedChannel a = new EmbeddedChannel(idle.downstream);
+        EmbeddedChannel b = new EmbeddedChannel(idle.upstream);
+        a.freezeTime();
+        idle.start();
+        a.advanceTimeBy(20, TimeUnit.SECONDS);
+        a.runScheduledPendingTasks();
+        b.pipeline().fireChannelRead(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[4])));
+        b.pipeline().fireChannelReadComplete();
+        ReferenceCountUtil.release(a.readOutbound());
 
-        assertThat(codeOf(closeFrom(client))).isEqualTo(1001);
-        assertThat(codeOf(closeFrom(upstream))).isEqualTo(1001);
+        a.advanceTimeBy(29, TimeUnit.SECONDS);
+        a.runScheduledPendingTasks();
+        assertThat((Object) a.readOutbound()).as("moved 29 s ago").isNull();
+        a.advanceTimeBy(1, TimeUnit.SECONDS);
+        a.runScheduledPendingTasks();
+
+        assertThat(codeOf(closeFrom(a))).isEqualTo(1001);
+        assertThat(codeOf(closeFrom(b))).isEqualTo(1001);
+        a.finishAndReleaseAll();
+        b.finishAndReleaseAll();
     }
 
     @Test
