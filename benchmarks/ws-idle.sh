@@ -9,6 +9,8 @@ source "$ROOT/benchmarks/ws-common.sh"
 
 JVM_FLAGS=${JVM_FLAGS:--Xmx512m}
 SESSIONS=${SESSIONS:-10000}
+# Descriptors the gateway holds besides its sessions' sockets: jars, epoll, listeners (about 40 when idle).
+FD_HEADROOM=256
 CLIENT_FLAGS='-Xmx1g'
 
 # measure NAME MAIN COUNT_VARIABLE: heap and RSS per connection or session the client MAIN holds on the gateway.
@@ -41,15 +43,17 @@ need_open_files() {
   local need=$1
   raise_fd_limit
   ((need <= $(ulimit -n))) || ulimit -n "$need" 2>/dev/null || {
-    echo "SESSIONS=$SESSIONS needs $need open files in the gateway (two per session and its own); ulimit -n is" \
-      "$(ulimit -n) and cannot be raised: raise the hard limit (limits.conf, or run as root)" >&2
+    echo "SESSIONS=$SESSIONS needs $need open files in the gateway (two per session and $FD_HEADROOM of its own);" \
+      "the limit is $(ulimit -n) and cannot be raised here (it takes root with CAP_SYS_RESOURCE, or a higher hard" \
+      "limit in limits.conf or the container's ulimits), so at most $((($(ulimit -n) - FD_HEADROOM) / 2)) sessions" \
+      "fit: run with that SESSIONS or raise the limit" >&2
     exit 1
   }
 }
 
 main() {
   ensure_ws_jars
-  need_open_files $((2 * SESSIONS + 1024))
+  need_open_files $((2 * SESSIONS + FD_HEADROOM))
   RESULTS=$(results_dir ws-idle)
   start_upstream
   start_gateway "$JVM_FLAGS"
