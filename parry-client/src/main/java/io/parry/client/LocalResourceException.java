@@ -12,7 +12,10 @@ public final class LocalResourceException extends ClientException {
 
     /** A failure to open a connection to the endpoint, for the local cause. */
     public LocalResourceException(Endpoint endpoint, Throwable cause) {
-        super("no local resources for a connection to " + endpoint.authority() + ": " + innermostMessage(cause), false, cause);
+        super(
+                "no local resources for a connection to " + endpoint.authority() + ": " + innermostMessage(cause),
+                false,
+                cause);
     }
 
     /** Netty wraps the system call's failure ("Too many open files") in an exception of its own. */

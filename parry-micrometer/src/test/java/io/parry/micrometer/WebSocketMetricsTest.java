@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class WebSocketMetricsTest {
-    private static final WebSocketEndpoint echo = WebSocketEndpoint.of(
-            (ctx, handshake) -> handshake.accept(Echo::new).toStage());
+    private static final WebSocketEndpoint echo =
+            WebSocketEndpoint.of((ctx, handshake) -> handshake.accept(Echo::new).toStage());
 
     @RegisterExtension
     static final ServerExtension server = ServerExtension.of(echo);
@@ -48,28 +48,39 @@ class WebSocketMetricsTest {
                     + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\nSec-WebSocket-Version: 8\n\n");
             assertThat(connection.readResponse().status()).isEqualTo(426);
         }
-        Eventually.until("no session open", () -> registry.get("parry.websocket.sessions").gauge().value() == 0);
+        Eventually.until(
+                "no session open",
+                () -> registry.get("parry.websocket.sessions").gauge().value() == 0);
 
-        assertThat(registry.get("parry.websocket.sessions.opened").functionCounter().count())
+        assertThat(registry.get("parry.websocket.sessions.opened")
+                        .functionCounter()
+                        .count())
                 .isEqualTo(1);
         assertThat(registry.get("parry.websocket.sessions.ended")
                         .tag("cause", "client_closed")
                         .functionCounter()
                         .count())
                 .isEqualTo(1);
-        assertThat(registry.get("parry.websocket.handshakes.refused").functionCounter().count())
+        assertThat(registry.get("parry.websocket.handshakes.refused")
+                        .functionCounter()
+                        .count())
                 .isEqualTo(1);
-        assertThat(registry.get("parry.websocket.messages").tag("direction", "in").functionCounter().count())
+        assertThat(registry.get("parry.websocket.messages")
+                        .tag("direction", "in")
+                        .functionCounter()
+                        .count())
                 .isEqualTo(1);
-        assertThat(registry.get("parry.websocket.messages").tag("direction", "out").functionCounter().count())
+        assertThat(registry.get("parry.websocket.messages")
+                        .tag("direction", "out")
+                        .functionCounter()
+                        .count())
                 .isEqualTo(1);
         assertThat(registry.getMeters())
                 .flatMap(meter -> meter.getId().getTags())
                 .extracting(Tag::getKey)
                 .containsOnly("route", "cause", "direction");
-        assertThat(registry.getMeters())
-                .map(Meter::getId)
-                .allSatisfy(id -> assertThat(id.getTag("route")).isEqualTo("echo"));
+        assertThat(registry.getMeters()).map(Meter::getId).allSatisfy(id -> assertThat(id.getTag("route"))
+                .isEqualTo("echo"));
     }
 
     /** Sends every message back. */

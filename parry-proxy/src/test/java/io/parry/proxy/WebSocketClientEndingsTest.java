@@ -61,9 +61,8 @@ class WebSocketClientEndingsTest {
                 })
                 .build();
         handler.set(ProxyHandler.builder(group)
-                .webSocket(WebSocketProxyOptions.builder()
-                        .maxFrameSize(MAX_FRAME)
-                        .build())
+                .webSocket(
+                        WebSocketProxyOptions.builder().maxFrameSize(MAX_FRAME).build())
                 .build());
     }
 

@@ -26,8 +26,8 @@ class WebSocketSlowReaderTest {
     /** Far above what the kernel's buffers on both sides and a connection's write watermark hold. */
     private static final long BOUND = 32L << 20;
 
-    private final WebSocketEndpoint held =
-            WebSocketEndpoint.of((ctx, handshake) -> handshake.accept(session -> {}).toStage());
+    private final WebSocketEndpoint held = WebSocketEndpoint.of(
+            (ctx, handshake) -> handshake.accept(session -> {}).toStage());
     private final Server server =
             Server.builder().host("127.0.0.1").port(0).handler(held).build().start();
 

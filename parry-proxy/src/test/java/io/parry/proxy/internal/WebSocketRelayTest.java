@@ -136,7 +136,10 @@ class WebSocketRelayTest {
     @Test
     void closesBothSidesWithGoingAwayWhenNoFrameMovedForTheIdleTimeout() {
         WebSocketRelay idle = new WebSocketRelay(
-                WebSocketProxyOptions.builder().idleTimeout(Duration.ofSeconds(30)).build(), () -> {});
+                WebSocketProxyOptions.builder()
+                        .idleTimeout(Duration.ofSeconds(30))
+                        .build(),
+                () -> {});
         EmbeddedChannel a = new EmbeddedChannel(idle.downstream);
         EmbeddedChannel b = new EmbeddedChannel(idle.upstream);
         a.freezeTime();
