@@ -35,10 +35,9 @@ import java.util.concurrent.CompletionStage;
  * }
  * }</pre>
  *
- * Failures are {@link ClientException}s: {@link UpstreamConnectException}, {@link LocalResourceException}, {@link
- * PoolExhaustedException},
- * {@link ConnectionClosedException}, {@link InvalidResponseException} and the {@link
- * ClientTimeoutException} kinds.
+ * Failures are {@link ClientException}s: {@link UpstreamConnectException}, {@link
+ * LocalResourceException}, {@link PoolExhaustedException}, {@link ConnectionClosedException}, {@link
+ * InvalidResponseException} and the {@link ClientTimeoutException} kinds.
  */
 public interface HttpClient extends ClientSender, AutoCloseable {
 

@@ -15,8 +15,9 @@ import java.util.concurrent.CompletionException;
 
 /**
  * What the downstream client is told when no upstream answer can be passed on: 503 when no upstream
- * could take the request (refused, full, no healthy endpoint, or no socket left in this process), 504 when one took too long, 502 when
- * one answered badly or broke the connection. The detail names the upstream group, never an address.
+ * could take the request (refused, full, no healthy endpoint, or no socket left in this process), 504
+ * when one took too long, 502 when one answered badly or broke the connection. The detail names the
+ * upstream group, never an address.
  *
  * <p>And which side caused a failure. The downstream client did ({@link #clientEnding}) when the
  * response body it stopped reading was cancelled, or when the client reports a failure its caller
