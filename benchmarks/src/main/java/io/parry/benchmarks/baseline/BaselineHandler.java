@@ -30,7 +30,7 @@ import java.util.Queue;
  * answers in order (RFC 9112 section 9.3.2). An echo stops reading while the channel is not writable, so a slow
  * reader bounds the memory a fast writer can make the server hold.
  */
-final class BaselineHandler extends ChannelInboundHandlerAdapter {
+public final class BaselineHandler extends ChannelInboundHandlerAdapter {
     private final Queue<Object> deferred = new ArrayDeque<>();
     private ScheduledFuture<?> pendingDelay;
     private HttpVersion version = HttpVersion.HTTP_1_1;

@@ -21,7 +21,7 @@ import java.nio.charset.StandardCharsets;
  * The baseline's HTTP/2 connection: answers each request stream from its header block (a request
  * body, if any, is consumed and dropped), with the same fields the hello example sends.
  */
-final class Http2BaselineHandler extends Http2ConnectionHandler {
+public final class Http2BaselineHandler extends Http2ConnectionHandler {
     private static final AsciiString PLAINTEXT_PATH = AsciiString.cached("/plaintext");
     private static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain; charset=utf-8");
     private static final ByteBuf HELLO = Unpooled.unreleasableBuffer(
@@ -34,7 +34,8 @@ final class Http2BaselineHandler extends Http2ConnectionHandler {
         super(decoder, encoder, settings);
     }
 
-    static Http2BaselineHandler create() {
+    /** A new connection handler: one per channel. */
+    public static Http2BaselineHandler create() {
         return new Builder().build();
     }
 

@@ -1,10 +1,13 @@
 package io.parry.server.internal;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpResponseEncoder;
+import io.parry.server.Handler;
 import io.parry.server.Rejection;
+import io.parry.server.ServerOptions;
 import java.util.List;
 
 /**
@@ -13,7 +16,7 @@ import java.util.List;
  * knowledge is on), on a TLS listener the handshake, after which {@link #installFraming} installs the
  * framing ALPN chose.
  */
-final class ServerInitializer extends ChannelInitializer<Channel> {
+public final class ServerInitializer extends ChannelInitializer<Channel> {
     /** The ALPN protocols a TLS listener offers, in preference order (RFC 7301; RFC 9113, section 3.2). */
     static final List<String> APPLICATION_PROTOCOLS = List.of(ConnectionTls.H2, ConnectionTls.HTTP_1_1);
 
@@ -25,6 +28,15 @@ final class ServerInitializer extends ChannelInitializer<Channel> {
 
     ServerInitializer(ServerRuntime runtime) {
         this.runtime = runtime;
+    }
+
+    /**
+     * The connection set-up of a server with {@code options} and {@code handler} but no listener, no
+     * request listeners and no tracer: for driving Parry's framing on a channel with no socket, as the
+     * request-path benchmarks do. Not API.
+     */
+    public static ChannelHandler detached(ServerOptions options, Handler handler) {
+        return new ServerInitializer(new ServerRuntime(options, handler, new RequestListeners(List.of()), null));
     }
 
     @Override
