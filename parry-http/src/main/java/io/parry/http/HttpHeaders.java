@@ -77,6 +77,17 @@ public final class HttpHeaders {
         return new Builder(8);
     }
 
+    /**
+     * A builder for new headers with room for {@code fields} fields before it grows; when exactly that
+     * many are added, {@link Builder#build()} does not copy them.
+     */
+    public static Builder builder(int fields) {
+        if (fields < 0) {
+            throw new IllegalArgumentException("fields: " + fields + " (expected: >= 0)");
+        }
+        return new Builder(fields);
+    }
+
     /** A builder that starts with these headers. */
     public Builder toBuilder() {
         return new Builder(Arrays.copyOf(entries, Math.max(entries.length, 16)), size);
@@ -220,6 +231,8 @@ public final class HttpHeaders {
     public static final class Builder {
         private String[] entries;
         private int size;
+        /** Whether the last {@link #build()} took {@code entries} as they were, so the next change copies them. */
+        private boolean built;
 
         private Builder(int capacity) {
             this(new String[Math.max(2, capacity * 2)], 0);
@@ -240,6 +253,7 @@ public final class HttpHeaders {
             validate(name, value);
             if (2 * size + 2 > entries.length) {
                 entries = Arrays.copyOf(entries, entries.length * 2);
+                built = false;
             }
             entries[2 * size] = name;
             entries[2 * size + 1] = value;
@@ -255,6 +269,10 @@ public final class HttpHeaders {
         /** Removes every field of this name. */
         public Builder remove(String name) {
             requireNonNull(name, "name");
+            if (built) {
+                entries = entries.clone();
+                built = false;
+            }
             int kept = 0;
             for (int i = 0; i < size; i++) {
                 if (!AsciiCase.equalsIgnoreCase(entries[2 * i], name)) {
@@ -280,7 +298,14 @@ public final class HttpHeaders {
 
         /** The headers collected so far. */
         public HttpHeaders build() {
-            return size == 0 ? EMPTY : new HttpHeaders(Arrays.copyOf(entries, 2 * size), size);
+            if (size == 0) {
+                return EMPTY;
+            }
+            if (2 * size == entries.length) {
+                built = true;
+                return new HttpHeaders(entries, size);
+            }
+            return new HttpHeaders(Arrays.copyOf(entries, 2 * size), size);
         }
     }
 }

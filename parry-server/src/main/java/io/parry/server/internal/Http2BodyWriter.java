@@ -32,14 +32,21 @@ final class Http2BodyWriter implements ByteBufSubscriber {
 
     @Override
     public void onSubscribe(Flow.Subscription subscription) {
-        onLoop(() -> {
-            this.subscription = subscription;
-            if (done) {
-                subscription.cancel();
-            } else {
-                requestMore();
-            }
-        });
+        // Directly when on the loop, as a body received or made there is: no task per response.
+        if (framing.executor().inEventLoop()) {
+            subscribed(subscription);
+        } else {
+            framing.executor().execute(() -> subscribed(subscription));
+        }
+    }
+
+    private void subscribed(Flow.Subscription subscription) {
+        this.subscription = subscription;
+        if (done) {
+            subscription.cancel();
+        } else {
+            requestMore();
+        }
     }
 
     void requestMore() {
@@ -77,21 +84,28 @@ final class Http2BodyWriter implements ByteBufSubscriber {
 
     @Override
     public void onComplete(HttpHeaders trailers) {
-        onLoop(() -> {
-            if (done) {
-                return;
-            }
-            if (expectedLength >= 0 && written != expectedLength) {
-                fail(new IllegalStateException("body of " + written + " bytes, declared " + expectedLength));
-                return;
-            }
-            done = true;
-            if (trailers.isEmpty()) {
-                framing.writeLastData(Unpooled.EMPTY_BUFFER);
-            } else {
-                framing.writeLastHeaders(Http2ResponseHeaders.trailers(trailers));
-            }
-        });
+        // Directly when on the loop, as a body received or made there is: no task per response.
+        if (framing.executor().inEventLoop()) {
+            completed(trailers);
+        } else {
+            framing.executor().execute(() -> completed(trailers));
+        }
+    }
+
+    private void completed(HttpHeaders trailers) {
+        if (done) {
+            return;
+        }
+        if (expectedLength >= 0 && written != expectedLength) {
+            fail(new IllegalStateException("body of " + written + " bytes, declared " + expectedLength));
+            return;
+        }
+        done = true;
+        if (trailers.isEmpty()) {
+            framing.writeLastData(Unpooled.EMPTY_BUFFER);
+        } else {
+            framing.writeLastHeaders(Http2ResponseHeaders.trailers(trailers));
+        }
     }
 
     @Override

@@ -19,7 +19,9 @@ final class Http2Requests {
 
     /** The request's header fields: the regular fields, cookies joined, and {@code host} from {@code :authority}. */
     static HttpHeaders fields(Http2Headers headers) throws RefusedHead {
-        HttpHeaders.Builder fields = HttpHeaders.builder();
+        // Sized for the usual request, four pseudo-header fields and no Host, whose fields are then the
+        // regular ones and host from :authority: the headers take the builder's array without a copy.
+        HttpHeaders.Builder fields = HttpHeaders.builder(Math.max(1, headers.size() - 3));
         String cookie = null;
         String host = null;
         for (Map.Entry<CharSequence, CharSequence> field : headers) {

@@ -1,7 +1,6 @@
 package io.parry.server.internal;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Error;
@@ -22,6 +21,7 @@ import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
 import io.parry.server.TlsInfo;
 import io.parry.transport.spi.BodySources;
+import io.parry.transport.spi.DataBuffers;
 import io.parry.transport.spi.InboundBody;
 import io.parry.transport.spi.RawBody;
 import java.io.IOException;
@@ -278,7 +278,7 @@ final class Http2StreamFraming implements ExchangeFraming {
             Exchange.release(response);
             writeLastHeaders(headers);
         } else if (responseBody instanceof FixedBody fixed) {
-            writeWhole(headers, Unpooled.wrappedBuffer(fixed.data().asByteBuffer()));
+            writeWhole(headers, DataBuffers.wrap(fixed.data()));
         } else {
             ByteBuf whole = responseBody instanceof RawBody raw ? raw.takeReceived() : null;
             if (whole != null && (length < 0 || whole.readableBytes() == length)) {

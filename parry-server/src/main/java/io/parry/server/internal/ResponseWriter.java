@@ -27,6 +27,7 @@ import io.parry.http.spi.FixedBody;
 import io.parry.transport.spi.BodySources;
 import io.parry.transport.spi.ByteBufSubscriber;
 import io.parry.transport.spi.ConnectionTakeover;
+import io.parry.transport.spi.DataBuffers;
 import io.parry.transport.spi.RawBody;
 import java.util.ArrayDeque;
 import java.util.concurrent.Flow;
@@ -206,7 +207,7 @@ final class ResponseWriter {
         if (bodyless || body instanceof FixedBody) {
             ByteBuf content = bodyless
                     ? Unpooled.EMPTY_BUFFER
-                    : Unpooled.wrappedBuffer(((FixedBody) body).data().asByteBuffer());
+                    : DataBuffers.wrap(((FixedBody) body).data());
             if (bodyless) {
                 Exchange.release(response);
             }
@@ -443,14 +444,21 @@ final class ResponseWriter {
 
         @Override
         public void onSubscribe(Flow.Subscription subscription) {
-            onLoop(() -> {
-                this.subscription = subscription;
-                if (done) {
-                    subscription.cancel();
-                } else {
-                    requestMore();
-                }
-            });
+            // Directly when on the loop, as a body received or made there is: no task per response.
+            if (ctx.executor().inEventLoop()) {
+                subscribed(subscription);
+            } else {
+                ctx.executor().execute(() -> subscribed(subscription));
+            }
+        }
+
+        private void subscribed(Flow.Subscription subscription) {
+            this.subscription = subscription;
+            if (done) {
+                subscription.cancel();
+            } else {
+                requestMore();
+            }
         }
 
         void requestMore() {
@@ -491,25 +499,32 @@ final class ResponseWriter {
 
         @Override
         public void onComplete(HttpHeaders trailers) {
-            onLoop(() -> {
-                if (done) {
-                    return;
-                }
-                if (expectedLength >= 0 && written != expectedLength) {
-                    fail(new IllegalStateException("body of " + written + " bytes, declared " + expectedLength));
-                    return;
-                }
-                if (headHeld) {
-                    writeHead();
-                }
-                done = true;
-                streaming = null;
-                LastHttpContent last = chunked && !trailers.isEmpty()
-                        ? new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER, NettyHeaders.toNetty(trailers))
-                        : LastHttpContent.EMPTY_LAST_CONTENT;
-                writeLast(exchange, last);
-                writeReady();
-            });
+            // Directly when on the loop, as a body received or made there is: no task per response.
+            if (ctx.executor().inEventLoop()) {
+                completed(trailers);
+            } else {
+                ctx.executor().execute(() -> completed(trailers));
+            }
+        }
+
+        private void completed(HttpHeaders trailers) {
+            if (done) {
+                return;
+            }
+            if (expectedLength >= 0 && written != expectedLength) {
+                fail(new IllegalStateException("body of " + written + " bytes, declared " + expectedLength));
+                return;
+            }
+            if (headHeld) {
+                writeHead();
+            }
+            done = true;
+            streaming = null;
+            LastHttpContent last = chunked && !trailers.isEmpty()
+                    ? new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER, NettyHeaders.toNetty(trailers))
+                    : LastHttpContent.EMPTY_LAST_CONTENT;
+            writeLast(exchange, last);
+            writeReady();
         }
 
         @Override

@@ -1,6 +1,5 @@
 package io.parry.transport.spi;
 
-import io.netty.buffer.Unpooled;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
@@ -35,7 +34,7 @@ public final class BodySources {
 
         @Override
         public void onNext(HttpData item) {
-            subscriber.onNext(Unpooled.wrappedBuffer(item.asByteBuffer()));
+            subscriber.onNext(DataBuffers.wrap(item));
         }
 
         @Override

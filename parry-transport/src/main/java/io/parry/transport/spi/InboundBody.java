@@ -170,27 +170,34 @@ public final class InboundBody implements HttpBody, RawBody {
 
     @Override
     public void subscribeRaw(ByteBufSubscriber newSubscriber) {
-        onLoop(() -> {
-            if (subscribed) {
-                newSubscriber.onSubscribe(Subscriptions.NOOP);
-                newSubscriber.onError(new IllegalStateException("a body can be subscribed once"));
-                return;
-            }
-            subscribed = true;
-            if (discarding) {
-                newSubscriber.onSubscribe(Subscriptions.NOOP);
-                // A body that failed first says why (a malformed chunk, say), so a late reader can tell whose fault it
-                // was.
-                newSubscriber.onError(
-                        failure != null
-                                ? failure
-                                : new IllegalStateException("the exchange ended before the body was read"));
-                return;
-            }
-            subscriber = newSubscriber;
-            newSubscriber.onSubscribe(new Subscription());
-            deliver();
-        });
+        // Directly when on the loop, as a server's own subscriber is: no task per request body.
+        if (loop.inEventLoop()) {
+            subscribeOnLoop(newSubscriber);
+        } else {
+            loop.execute(() -> subscribeOnLoop(newSubscriber));
+        }
+    }
+
+    private void subscribeOnLoop(ByteBufSubscriber newSubscriber) {
+        if (subscribed) {
+            newSubscriber.onSubscribe(Subscriptions.NOOP);
+            newSubscriber.onError(new IllegalStateException("a body can be subscribed once"));
+            return;
+        }
+        subscribed = true;
+        if (discarding) {
+            newSubscriber.onSubscribe(Subscriptions.NOOP);
+            // A body that failed first says why (a malformed chunk, say), so a late reader can tell whose fault it
+            // was.
+            newSubscriber.onError(
+                    failure != null
+                            ? failure
+                            : new IllegalStateException("the exchange ended before the body was read"));
+            return;
+        }
+        subscriber = newSubscriber;
+        newSubscriber.onSubscribe(new Subscription());
+        deliver();
     }
 
     private boolean ended() {
@@ -294,22 +301,29 @@ public final class InboundBody implements HttpBody, RawBody {
     private final class Subscription implements Flow.Subscription {
         @Override
         public void request(long n) {
-            onLoop(() -> {
-                if (terminated) {
-                    return;
-                }
-                if (n <= 0) {
-                    terminate().onError(new IllegalArgumentException("n: " + n + " (expected: > 0, rule 3.9)"));
-                    discard();
-                    return;
-                }
-                demand = demand + n < 0 ? Long.MAX_VALUE : demand + n;
-                if (!demanded) {
-                    demanded = true;
-                    flow.demanded();
-                }
-                deliver();
-            });
+            // Directly when on the loop, as the framing's writers ask for each chunk: no task per chunk.
+            if (loop.inEventLoop()) {
+                requestOnLoop(n);
+            } else {
+                loop.execute(() -> requestOnLoop(n));
+            }
+        }
+
+        private void requestOnLoop(long n) {
+            if (terminated) {
+                return;
+            }
+            if (n <= 0) {
+                terminate().onError(new IllegalArgumentException("n: " + n + " (expected: > 0, rule 3.9)"));
+                discard();
+                return;
+            }
+            demand = demand + n < 0 ? Long.MAX_VALUE : demand + n;
+            if (!demanded) {
+                demanded = true;
+                flow.demanded();
+            }
+            deliver();
         }
 
         @Override

@@ -60,22 +60,21 @@ public final class ReceivedFields extends HttpHeaders {
         if (netty.isEmpty()) {
             return io.parry.http.HttpHeaders.empty();
         }
-        String[] namesAndValues = new String[2 * netty.size()];
+        // Sized exactly, so the headers take the builder's array: one copy of the fields, not two.
+        io.parry.http.HttpHeaders.Builder fields = io.parry.http.HttpHeaders.builder(netty.size());
         if (netty instanceof ReceivedFields) {
-            CharSequence[] from = ((ReceivedFields) netty).entries;
-            for (int i = 0; i < namesAndValues.length; i++) {
-                namesAndValues[i] = from[i].toString();
+            ReceivedFields received = (ReceivedFields) netty;
+            for (int i = 0; i < 2 * received.size; i += 2) {
+                fields.add(received.entries[i].toString(), received.entries[i + 1].toString());
             }
         } else {
-            int i = 0;
-            Iterator<Entry<CharSequence, CharSequence>> fields = netty.iteratorCharSequence();
-            while (fields.hasNext()) {
-                Entry<CharSequence, CharSequence> field = fields.next();
-                namesAndValues[i++] = field.getKey().toString();
-                namesAndValues[i++] = field.getValue().toString();
+            Iterator<Entry<CharSequence, CharSequence>> each = netty.iteratorCharSequence();
+            while (each.hasNext()) {
+                Entry<CharSequence, CharSequence> field = each.next();
+                fields.add(field.getKey().toString(), field.getValue().toString());
             }
         }
-        return io.parry.http.HttpHeaders.of(namesAndValues);
+        return fields.build();
     }
 
     /**
