@@ -12,6 +12,27 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HttpHeadersTest {
 
     @Test
+    void keepsBuiltHeadersWhenTheBuilderThatFilledThemExactlyChangesAfterwards() {
+        HttpHeaders.Builder builder = HttpHeaders.builder(2).add("a", "1").add("b", "2");
+        HttpHeaders first = builder.build();
+
+        builder.remove("a");
+        HttpHeaders second = builder.add("c", "3").build();
+        HttpHeaders third = builder.set("b", "4").build();
+
+        assertThat(first).isEqualTo(HttpHeaders.of("a", "1", "b", "2"));
+        assertThat(second).isEqualTo(HttpHeaders.of("b", "2", "c", "3"));
+        assertThat(third).isEqualTo(HttpHeaders.of("c", "3", "b", "4"));
+    }
+
+    @Test
+    void refusesANegativeBuilderCapacity() {
+        assertThatThrownBy(() -> HttpHeaders.builder(-1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("fields: -1 (expected: >= 0)");
+    }
+
+    @Test
     void getIgnoresNameCase() {
         HttpHeaders headers = HttpHeaders.of("Content-Type", "text/plain");
 

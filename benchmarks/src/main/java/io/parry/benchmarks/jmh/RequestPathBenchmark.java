@@ -56,7 +56,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Dio.netty.leakDetection.level=disabled", "-Xms512m", "-Xmx512m"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Dio.netty.leakDetection.level=disabled", "-Xms512m", "-Xmx512m"})
 @State(Scope.Thread)
 public class RequestPathBenchmark {
     private static final byte[] ECHO_BODY = "0123456789abcdef".repeat(64).getBytes(StandardCharsets.US_ASCII);
@@ -146,8 +148,7 @@ public class RequestPathBenchmark {
     /** The hello example's plaintext, JSON and echo routes, dispatched by hand as it does. */
     private static final class HelloRoutes implements Handler {
         @Override
-        public CompletionStage<HttpResponse> handle(
-                RequestContext ctx, HttpRequest request) {
+        public CompletionStage<HttpResponse> handle(RequestContext ctx, HttpRequest request) {
             switch (request.path()) {
                 case "/plaintext":
                     return PLAINTEXT.toStage();
@@ -158,7 +159,8 @@ public class RequestPathBenchmark {
                     String type = request.headers().get("content-type");
                     HttpHeaders headers =
                             HttpHeaders.of("content-type", type != null ? type : MediaType.OCTET_STREAM.toString());
-                    return HttpResponse.of(HttpStatus.OK, headers, request.body()).toStage();
+                    return HttpResponse.of(HttpStatus.OK, headers, request.body())
+                            .toStage();
                 default:
                     return HttpResponse.of(HttpStatus.NOT_FOUND).toStage();
             }
@@ -196,10 +198,37 @@ public class RequestPathBenchmark {
             byte[] preface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
             int increment = Integer.MAX_VALUE - 65_535;
             byte[] frames = {
-                0, 0, 0, 0x4, 0, 0, 0, 0, 0, // SETTINGS, empty
-                0, 0, 0, 0x4, 0x1, 0, 0, 0, 0, // SETTINGS ack of the server's
-                0, 0, 4, 0x8, 0, 0, 0, 0, 0, // WINDOW_UPDATE, connection
-                (byte) (increment >>> 24), (byte) (increment >>> 16), (byte) (increment >>> 8), (byte) increment
+                0,
+                0,
+                0,
+                0x4,
+                0,
+                0,
+                0,
+                0,
+                0, // SETTINGS, empty
+                0,
+                0,
+                0,
+                0x4,
+                0x1,
+                0,
+                0,
+                0,
+                0, // SETTINGS ack of the server's
+                0,
+                0,
+                4,
+                0x8,
+                0,
+                0,
+                0,
+                0,
+                0, // WINDOW_UPDATE, connection
+                (byte) (increment >>> 24),
+                (byte) (increment >>> 16),
+                (byte) (increment >>> 8),
+                (byte) increment
             };
             byte[] all = new byte[preface.length + frames.length];
             System.arraycopy(preface, 0, all, 0, preface.length);

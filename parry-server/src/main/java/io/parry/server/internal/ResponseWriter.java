@@ -205,9 +205,7 @@ final class ResponseWriter {
         }
         io.netty.handler.codec.http.HttpHeaders headers = head(exchange, response, bodyless, length);
         if (bodyless || body instanceof FixedBody) {
-            ByteBuf content = bodyless
-                    ? Unpooled.EMPTY_BUFFER
-                    : DataBuffers.wrap(((FixedBody) body).data());
+            ByteBuf content = bodyless ? Unpooled.EMPTY_BUFFER : DataBuffers.wrap(((FixedBody) body).data());
             if (bodyless) {
                 Exchange.release(response);
             }
