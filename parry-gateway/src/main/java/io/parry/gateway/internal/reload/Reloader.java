@@ -91,7 +91,16 @@ public final class Reloader implements AutoCloseable {
     public CompletableFuture<ReloadResult> reload(ReloadTrigger trigger) {
         requireNonNull(trigger, "trigger");
         try {
-            return CompletableFuture.supplyAsync(() -> reloadNow(trigger), executor);
+            return CompletableFuture.supplyAsync(() -> reloadNow(trigger), executor)
+                    .whenComplete((result, failure) -> {
+                        // A failure no rule expects would otherwise sit unseen in the stage a trigger ignores.
+                        if (failure != null) {
+                            log.error(
+                                    "Reload on {} failed unexpectedly; the live version keeps serving",
+                                    trigger,
+                                    failure);
+                        }
+                    });
         } catch (RejectedExecutionException stopped) {
             return CompletableFuture.completedFuture(
                     ReloadResult.rejected(version(), List.of("the gateway is stopping")));
