@@ -140,7 +140,7 @@ public final class CompressionFilter implements Filter {
         }
         HttpBody compressed = body instanceof FixedBody fixed
                 ? HttpBody.of(Deflation.compress(coding, level, fixed.data()))
-                : new CompressingBody(body, coding, level);
+                : CompressingBody.of(body, coding, level);
         return response.withBody(compressed).mapHeaders(edits -> {
             edits.remove("content-length");
             edits.set("content-encoding", coding.token());

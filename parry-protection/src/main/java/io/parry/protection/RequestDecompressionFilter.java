@@ -63,7 +63,7 @@ public final class RequestDecompressionFilter implements Filter {
                 || request.headers().getAll("content-encoding").size() > 1) {
             return next.handle(ctx, request);
         }
-        HttpBody inflated = new InflatingBody(request.body(), coding, maxSize);
+        HttpBody inflated = InflatingBody.of(request.body(), coding, maxSize);
         HttpRequest plain = request.withBody(inflated)
                 .mapHeaders(edits -> edits.remove("content-encoding").remove("content-length"));
         return next.handle(ctx, plain);

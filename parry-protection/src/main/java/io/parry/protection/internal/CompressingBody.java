@@ -2,10 +2,7 @@ package io.parry.protection.internal;
 
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
-import io.parry.http.HttpHeaders;
-import io.parry.http.spi.Subscriptions;
 import java.util.Arrays;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,35 +15,12 @@ import java.util.zip.Deflater;
  * a stream (events, a slow upstream) is never held back waiting for more input; the last chunk carries
  * what {@link Deflater#finish()} writes and, for gzip, the trailer. The source's trailer fields follow.
  */
-public final class CompressingBody implements HttpBody {
-    private final HttpBody source;
-    private final ContentCoding coding;
-    private final int level;
-    private final AtomicBoolean subscribed = new AtomicBoolean();
+public final class CompressingBody {
+    private CompressingBody() {}
 
-    public CompressingBody(HttpBody source, ContentCoding coding, int level) {
-        this.source = source;
-        this.coding = coding;
-        this.level = level;
-    }
-
-    @Override
-    public long contentLength() {
-        return -1;
-    }
-
-    @Override
-    public CompletionStage<HttpHeaders> trailers() {
-        return source.trailers();
-    }
-
-    @Override
-    public void subscribe(Flow.Subscriber<? super HttpData> subscriber) {
-        if (subscribed.compareAndSet(false, true)) {
-            source.subscribe(new Compressor(subscriber, coding, level));
-        } else {
-            Subscriptions.reject(subscriber, new IllegalStateException("a body can be subscribed once"));
-        }
+    /** The source read through the compressor. */
+    public static HttpBody of(HttpBody source, ContentCoding coding, int level) {
+        return new TransformedBody(source, downstream -> new Compressor(downstream, coding, level));
     }
 
     /**

@@ -3,12 +3,9 @@ package io.parry.protection.internal;
 import io.parry.http.ContentTooLargeException;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
-import io.parry.http.HttpHeaders;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
-import io.parry.http.spi.Subscriptions;
 import java.util.Arrays;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.CRC32;
@@ -21,35 +18,12 @@ import java.util.zip.Inflater;
  * valid gzip or deflate data or ends early. No array is ever larger than what is left of the bound plus
  * one byte, so a body that inflates a thousandfold (a "zip bomb") costs at most the bound.
  */
-public final class InflatingBody implements HttpBody {
-    private final HttpBody source;
-    private final ContentCoding coding;
-    private final long maxSize;
-    private final AtomicBoolean subscribed = new AtomicBoolean();
+public final class InflatingBody {
+    private InflatingBody() {}
 
-    public InflatingBody(HttpBody source, ContentCoding coding, long maxSize) {
-        this.source = source;
-        this.coding = coding;
-        this.maxSize = maxSize;
-    }
-
-    @Override
-    public long contentLength() {
-        return -1;
-    }
-
-    @Override
-    public CompletionStage<HttpHeaders> trailers() {
-        return source.trailers();
-    }
-
-    @Override
-    public void subscribe(Flow.Subscriber<? super HttpData> subscriber) {
-        if (subscribed.compareAndSet(false, true)) {
-            source.subscribe(new Decompressor(subscriber, coding, maxSize));
-        } else {
-            Subscriptions.reject(subscriber, new IllegalStateException("a body can be subscribed once"));
-        }
+    /** The source read through the decompressor. */
+    public static HttpBody of(HttpBody source, ContentCoding coding, long maxSize) {
+        return new TransformedBody(source, downstream -> new Decompressor(downstream, coding, maxSize));
     }
 
     /** Passes demand up one for one; a chunk that inflates to nothing asks the source for another. */
