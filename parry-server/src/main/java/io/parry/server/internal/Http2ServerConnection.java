@@ -17,6 +17,7 @@ import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
+import io.netty.handler.codec.http2.Http2StreamVisitor;
 import io.netty.util.concurrent.EventExecutor;
 import io.parry.server.Http2Options;
 import io.parry.server.Rejection;
@@ -49,6 +50,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     final ConnectionTls tls;
 
     private final Http2Connection.PropertyKey framingKey;
+    private final Http2StreamVisitor resumeWriting;
     private final ClientStreamHistory history = new ClientStreamHistory();
     private final long id;
     private String idText;
@@ -97,6 +99,13 @@ final class Http2ServerConnection extends Http2ConnectionHandler
             }
         });
         encoder.flowController().listener(this);
+        this.resumeWriting = stream -> {
+            Http2StreamFraming framing = stream.getProperty(framingKey);
+            if (framing != null) {
+                framing.resumeWriting();
+            }
+            return true;
+        };
     }
 
     /**
@@ -163,10 +172,19 @@ final class Http2ServerConnection extends Http2ConnectionHandler
         super.channelReadComplete(ctx); // Flushes what the read wrote.
     }
 
+    /**
+     * The flow controller tells a stream of a change only against the writability it last recorded,
+     * and a channel may turn unwritable and back between two of its looks (TLS announces the bytes it
+     * holds in a later task): a response that saw the channel unwritable then waits for a change that
+     * never comes. So every stream with a response to pull is woken whenever the channel is writable.
+     */
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
         unwritableSinceNanos = ctx.channel().isWritable() ? 0 : System.nanoTime();
         super.channelWritabilityChanged(ctx);
+        if (ctx.channel().isWritable() && connection().numActiveStreams() > 0) {
+            connection().forEachActiveStream(resumeWriting);
+        }
     }
 
     @Override

@@ -197,6 +197,13 @@ final class Http2StreamFraming implements ExchangeFraming {
         }
     }
 
+    /** The channel is writable: a response waiting to pull more of its body tries again. */
+    void resumeWriting() {
+        if (writer != null) {
+            writer.requestMore();
+        }
+    }
+
     boolean isWritable() {
         return connection.isWritable(stream);
     }
