@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.CRC32;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,9 +69,6 @@ class GatewayHttp2StreamTest {
         }
     }
 
-    @Disabled("About one run in two under heavy load, the JDK client gets RST_STREAM INTERNAL_ERROR about 30 s into"
-            + " the download (a 30 s timer fires after the response stalls): under investigation; h2-stream.sh's"
-            + " curl echo does not show it")
     @Test
     void streamsAResponseBodyLargerThanItsMemoryDownOverHttp2AtBothHopsWithAFlatHeap() throws Exception {
         Path gcLog = dir.resolve("gc.log");
