@@ -23,7 +23,16 @@ public final class ProcessSignals {
      */
     public static boolean install(String name, Runnable action) {
         try {
-            sun.misc.Signal.handle(new sun.misc.Signal(name), signal -> action.run());
+            sun.misc.SignalHandler previous = sun.misc.Signal.handle(new sun.misc.Signal(name), signal -> action.run());
+            if (previous == sun.misc.SignalHandler.SIG_IGN) {
+                // The JVM keeps a hangup-type signal ignored when the process started with it ignored (nohup), and
+                // reports that only through the handler it returns.
+                log.warn(
+                        "SIG{} is ignored by this process (started with nohup?) and the JVM keeps it so: sending it"
+                                + " does nothing here",
+                        name);
+                return false;
+            }
             return true;
         } catch (LinkageError | IllegalArgumentException | IllegalStateException e) {
             log.info("SIG{} cannot be handled here ({})", name, e.toString());
