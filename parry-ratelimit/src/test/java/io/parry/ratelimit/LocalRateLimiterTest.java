@@ -17,6 +17,14 @@ class LocalRateLimiterTest {
         return LocalRateLimiter.of(limit, maxKeys, now::get);
     }
 
+    private static RateLimit oneAMinute(long burst) {
+        return RateLimit.builder()
+                .rate(1)
+                .period(Duration.ofMinutes(1))
+                .burst(burst)
+                .build();
+    }
+
     @Test
     void letsABurstPassAtOnceThenRefusesWithTheTimeUntilTheNextToken() {
         LocalRateLimiter limiter =
@@ -57,13 +65,7 @@ class LocalRateLimiterTest {
 
     @Test
     void staysWithinItsBoundUnderAMillionDistinctKeys() {
-        LocalRateLimiter limiter = limiter(
-                RateLimit.builder()
-                        .rate(1)
-                        .period(Duration.ofMinutes(1))
-                        .burst(5)
-                        .build(),
-                10_000);
+        LocalRateLimiter limiter = limiter(oneAMinute(5), 10_000);
         int maxSeen = 0;
         for (int i = 0; i < 1_000_000; i++) {
             assertThat(limiter.tryAcquire("client-" + i).allowed()).isTrue();
@@ -88,6 +90,25 @@ class LocalRateLimiterTest {
         limiter.tryAcquire("new");
         assertThat(limiter.keys()).isLessThanOrEqualTo(3);
         assertThat(limiter.tryAcquire("busy").remaining()).isZero();
+    }
+
+    /**
+     * A client rotating header values (or spoofed addresses) uses each key once: its buckets owe one
+     * token each. Forgetting the fullest buckets first keeps the clients that owe more.
+     */
+    @Test
+    void keepsTheBucketsOfClientsThatUsedTheirBurstUnderAFloodOfKeysUsedOnce() {
+        LocalRateLimiter limiter = limiter(oneAMinute(10), 1_000);
+        for (int i = 0; i < 10; i++) {
+            assertThat(limiter.tryAcquire("victim").allowed()).isTrue();
+        }
+        for (int i = 0; i < 100_000; i++) {
+            limiter.tryAcquire("rotated-" + i);
+            now.addAndGet(1_000);
+        }
+
+        assertThat(limiter.keys()).isLessThanOrEqualTo(1_001);
+        assertThat(limiter.tryAcquire("victim").allowed()).isFalse();
     }
 
     @Test

@@ -15,10 +15,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>At most {@code maxKeys} buckets are kept, give or take the insertions racing a sweep: when the map
  * grows past that, the thread that saw it sweeps. Full buckets go first (forgetting them loses nothing:
- * a new bucket is full), then, if the flood of keys is faster than buckets refill, any bucket until a
- * quarter of the room is free again, so the cost of a sweep is shared by that many insertions. A key
- * whose bucket was dropped while not full gets a full one: a flood of new keys can cost other keys
- * their debt, never memory.
+ * a new bucket is full), then, if the flood of keys is faster than buckets refill, the buckets that owe
+ * least until a quarter of the room is free again, so the cost of a sweep is shared by that many
+ * insertions. A key whose bucket was dropped while not full gets a full one: a flood of new keys can
+ * cost the least indebted keys their debt, never memory.
  */
 public final class TokenBuckets {
     /** The arrival time of a bucket taken out of the map; a request that meets it looks the key up again. */
@@ -80,20 +80,31 @@ public final class TokenBuckets {
         return fresh;
     }
 
+    /**
+     * Forgets full buckets, then, while the map is still past three quarters of its room, the least
+     * indebted ones first: those that owe one interval, then two, four... Forgetting a bucket forgives
+     * its debt, so the flood of keys each used once (one interval owed) that a client rotating header
+     * values or addresses makes goes before the buckets of clients that used their burst.
+     */
     private void sweep(long now) {
         int target = maxKeys - maxKeys / 4;
-        for (Iterator<Map.Entry<String, AtomicLong>> it = buckets.entrySet().iterator(); it.hasNext(); ) {
-            AtomicLong bucket = it.next().getValue();
-            long tat = bucket.get();
-            if (tat - now <= 0 && bucket.compareAndSet(tat, EVICTED)) {
-                it.remove();
+        long forgiven = 0;
+        while (true) {
+            forget(now, forgiven, forgiven == 0 ? 0 : target);
+            if (buckets.size() <= target || forgiven >= capacity) {
+                return;
             }
+            forgiven = forgiven == 0 ? interval : forgiven > capacity / 2 ? capacity : forgiven * 2;
         }
+    }
+
+    /** Forgets buckets that owe at most {@code debt} nanoseconds, until the map holds {@code target}. */
+    private void forget(long now, long debt, int target) {
         for (Iterator<Map.Entry<String, AtomicLong>> it = buckets.entrySet().iterator();
                 it.hasNext() && buckets.size() > target; ) {
             AtomicLong bucket = it.next().getValue();
             long tat = bucket.get();
-            if (tat != EVICTED && bucket.compareAndSet(tat, EVICTED)) {
+            if (tat != EVICTED && tat - now <= debt && bucket.compareAndSet(tat, EVICTED)) {
                 it.remove();
             }
         }
