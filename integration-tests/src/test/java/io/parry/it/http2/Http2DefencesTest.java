@@ -60,10 +60,12 @@ class Http2DefencesTest {
         start(options -> options.maxResets(10, Duration.ofSeconds(30)));
         try (RawHttp2Connection other = RawHttp2Connection.open(server.port());
                 RawHttp2Connection attacker = RawHttp2Connection.open(server.port())) {
-            for (int stream = 1; stream <= 41; stream += 2) {
-                attacker.headers(stream, RawHttp2Connection.get("/never"), false);
-                attacker.rst(stream, 0x8);
-            }
+            attacker.atOnce(() -> {
+                for (int stream = 1; stream <= 41; stream += 2) {
+                    attacker.headers(stream, RawHttp2Connection.get("/never"), false);
+                    attacker.rst(stream, 0x8);
+                }
+            });
 
             assertThat(attacker.awaitGoAway()).isEqualTo(ENHANCE_YOUR_CALM);
             assertUntouched(other);
@@ -77,10 +79,12 @@ class Http2DefencesTest {
         start(options -> options.maxResets(10, Duration.ofSeconds(30)));
         try (RawHttp2Connection other = RawHttp2Connection.open(server.port());
                 RawHttp2Connection attacker = RawHttp2Connection.open(server.port())) {
-            for (int stream = 1; stream <= 41; stream += 2) {
-                attacker.headers(stream, RawHttp2Connection.get("/never"), false);
-                attacker.windowUpdate(stream, 0); // A stream error: the server resets the stream.
-            }
+            attacker.atOnce(() -> {
+                for (int stream = 1; stream <= 41; stream += 2) {
+                    attacker.headers(stream, RawHttp2Connection.get("/never"), false);
+                    attacker.windowUpdate(stream, 0); // A stream error: the server resets the stream.
+                }
+            });
 
             assertThat(attacker.awaitGoAway()).isEqualTo(ENHANCE_YOUR_CALM);
             assertUntouched(other);
@@ -94,10 +98,12 @@ class Http2DefencesTest {
         start(options -> options.maxContinuationFrames(16));
         try (RawHttp2Connection other = RawHttp2Connection.open(server.port());
                 RawHttp2Connection attacker = RawHttp2Connection.open(server.port())) {
-            attacker.frame(RawHttp2Connection.HEADERS, 0, 1, attacker.encode(RawHttp2Connection.get("/")));
-            for (int i = 0; i < 100; i++) {
-                attacker.frame(RawHttp2Connection.CONTINUATION, 0, 1, new byte[] {0});
-            }
+            attacker.atOnce(() -> {
+                attacker.frame(RawHttp2Connection.HEADERS, 0, 1, attacker.encode(RawHttp2Connection.get("/")));
+                for (int i = 0; i < 100; i++) {
+                    attacker.frame(RawHttp2Connection.CONTINUATION, 0, 1, new byte[] {0});
+                }
+            });
 
             assertThat(attacker.awaitGoAway()).isEqualTo(ENHANCE_YOUR_CALM);
             assertUntouched(other);
@@ -138,9 +144,11 @@ class Http2DefencesTest {
         start(options -> options.maxControlFramesPerSecond(100));
         try (RawHttp2Connection other = RawHttp2Connection.open(server.port());
                 RawHttp2Connection attacker = RawHttp2Connection.open(server.port())) {
-            for (int i = 0; i < 500; i++) {
-                attacker.ping();
-            }
+            attacker.atOnce(() -> {
+                for (int i = 0; i < 500; i++) {
+                    attacker.ping();
+                }
+            });
 
             assertThat(attacker.awaitGoAway()).isEqualTo(ENHANCE_YOUR_CALM);
             assertUntouched(other);
@@ -153,9 +161,11 @@ class Http2DefencesTest {
         start(options -> options.maxControlFramesPerSecond(100));
         try (RawHttp2Connection other = RawHttp2Connection.open(server.port());
                 RawHttp2Connection attacker = RawHttp2Connection.open(server.port())) {
-            for (int i = 0; i < 500; i++) {
-                attacker.frame(RawHttp2Connection.SETTINGS, 0, 0, new byte[0]);
-            }
+            attacker.atOnce(() -> {
+                for (int i = 0; i < 500; i++) {
+                    attacker.frame(RawHttp2Connection.SETTINGS, 0, 0, new byte[0]);
+                }
+            });
 
             assertThat(attacker.awaitGoAway()).isEqualTo(ENHANCE_YOUR_CALM);
             assertUntouched(other);
@@ -168,10 +178,12 @@ class Http2DefencesTest {
         start(options -> options.maxEmptyDataFrames(10));
         try (RawHttp2Connection other = RawHttp2Connection.open(server.port());
                 RawHttp2Connection attacker = RawHttp2Connection.open(server.port())) {
-            attacker.headers(1, RawHttp2Connection.request("POST", "/never"), false);
-            for (int i = 0; i < 50; i++) {
-                attacker.data(1, new byte[0], false);
-            }
+            attacker.atOnce(() -> {
+                attacker.headers(1, RawHttp2Connection.request("POST", "/never"), false);
+                for (int i = 0; i < 50; i++) {
+                    attacker.data(1, new byte[0], false);
+                }
+            });
 
             assertThat(attacker.awaitGoAway()).isEqualTo(ENHANCE_YOUR_CALM);
             assertUntouched(other);

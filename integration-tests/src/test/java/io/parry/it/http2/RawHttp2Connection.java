@@ -44,6 +44,7 @@ public final class RawHttp2Connection implements AutoCloseable {
     private final OutputStream out;
     private final DefaultHttp2HeadersEncoder encoder = new DefaultHttp2HeadersEncoder();
     private final DefaultHttp2HeadersDecoder decoder = new DefaultHttp2HeadersDecoder(false, 1 << 24);
+    private ByteArrayOutputStream held;
 
     private RawHttp2Connection(Socket socket) throws IOException {
         this.socket = socket;
@@ -98,8 +99,32 @@ public final class RawHttp2Connection implements AutoCloseable {
                 .put((byte) (payload.length >>> 8))
                 .put((byte) payload.length);
         header.put((byte) type).put((byte) flags).putInt(streamId).put(payload);
+        if (held != null) {
+            held.writeBytes(header.array());
+        } else {
+            write(header.array());
+        }
+    }
+
+    /**
+     * Sends the frames that {@code frames} writes in one write. A flood written frame by frame can be
+     * cut short: a test thread descheduled mid-flood lets the server end the connection, and the
+     * writes still to come fail with a broken pipe; written at once, it reaches the server whole.
+     */
+    void atOnce(Runnable frames) {
+        held = new ByteArrayOutputStream();
         try {
-            out.write(header.array());
+            frames.run();
+        } finally {
+            byte[] bytes = held.toByteArray();
+            held = null;
+            write(bytes);
+        }
+    }
+
+    private void write(byte[] bytes) {
+        try {
+            out.write(bytes);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
