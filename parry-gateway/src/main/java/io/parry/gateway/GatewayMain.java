@@ -60,10 +60,11 @@ public final class GatewayMain {
         StartupWarmer warmer = StartupWarmer.start();
         Logger log = LoggerFactory.getLogger(GatewayMain.class);
         warmer.loggingReady();
-        TodoDemo demo = file == null ? TodoDemo.withFreePort() : null;
+        TodoDemo demo;
         Gateway gateway;
         int httpsPort = -1;
         try {
+            demo = file == null ? TodoDemo.bind() : null;
             httpsPort = demo == null ? -1 : DemoHttps.port(System.getenv());
             gateway = start(file, demo);
         } catch (RuntimeException e) {
@@ -130,10 +131,10 @@ public final class GatewayMain {
     }
 
     private static void startTodoService(TodoDemo demo, int port, Logger log, long mainStarted) {
-        demo.start().whenComplete((todo, failure) -> {
+        demo.start().whenComplete((ignored, failure) -> {
             if (failure != null) {
                 log.error(
-                        "The demo's todo service did not start on port {}; /api/todos answers 503",
+                        "The demo's todo service on port {} could not be set up; /api/todos fails",
                         demo.port(),
                         failure);
             } else {

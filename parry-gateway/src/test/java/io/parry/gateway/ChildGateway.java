@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * line, so tests can send it real signals and see its exit status.
  */
 final class ChildGateway implements AutoCloseable {
-    private static final Duration DEADLINE = Duration.ofSeconds(20);
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final Pattern LISTENING =
             Pattern.compile("Gateway listening on https?://[^:]+:(\\d+), admin on http://[^:]+:(\\d+)");
 

@@ -30,39 +30,52 @@ final class DemoIssuer {
     static final String ISSUER = "parry-demo";
     static final String SCOPE = "demo:read";
 
-    private final ECKey key;
     private final Server server;
+    private final LateHandler handler;
+    private volatile ECKey key;
 
-    private DemoIssuer(ECKey key, Server server) {
-        this.key = key;
+    private DemoIssuer(Server server, LateHandler handler) {
         this.server = server;
+        this.handler = handler;
     }
 
-    /** Makes a key and serves its JWK Set on 127.0.0.1 and this port. */
-    static DemoIssuer start(int port) {
-        ECKey key;
-        try {
-            key = new ECKeyGenerator(Curve.P_256)
-                    .keyID("demo-" + Long.toHexString(System.currentTimeMillis()))
-                    .generate();
-        } catch (JOSEException e) {
-            throw new IllegalStateException("cannot make the demo's signing key", e);
-        }
-        HttpData jwks = HttpData.ofUtf8(new JWKSet(key.toPublicJWK()).toString());
-        MediaType type = MediaType.parse("application/jwk-set+json");
-        Handler handler = Handler.sync((ctx, request) -> HttpResponse.of(HttpStatus.OK, type, jwks));
+    /** Listens on 127.0.0.1 and a free port; fetches of the key set wait for {@link #makeKey()}. */
+    static DemoIssuer bind() {
+        LateHandler handler = new LateHandler();
         Server server = Server.of(
                         ServerOptions.builder()
                                 .host("127.0.0.1")
-                                .port(port)
+                                .port(0)
                                 .eventLoopThreads(1)
                                 .build(),
                         handler)
                 .start();
-        return new DemoIssuer(key, server);
+        return new DemoIssuer(server, handler);
     }
 
-    /** A token for the demo's private route, valid for a day. */
+    int port() {
+        return server.port();
+    }
+
+    /** Makes the signing key and serves its JWK Set. */
+    void makeKey() {
+        ECKey made;
+        try {
+            made = new ECKeyGenerator(Curve.P_256)
+                    .keyID("demo-" + Long.toHexString(System.currentTimeMillis()))
+                    .generate();
+        } catch (JOSEException e) {
+            IllegalStateException failure = new IllegalStateException("cannot make the demo's signing key", e);
+            handler.fail(failure);
+            throw failure;
+        }
+        key = made;
+        HttpData jwks = HttpData.ofUtf8(new JWKSet(made.toPublicJWK()).toString());
+        MediaType type = MediaType.parse("application/jwk-set+json");
+        handler.complete(Handler.sync((ctx, request) -> HttpResponse.of(HttpStatus.OK, type, jwks)));
+    }
+
+    /** A token for the demo's private route, valid for a day; once {@link #makeKey()} returned. */
     String token() {
         Instant now = Instant.now();
         JWTClaimsSet claims = new JWTClaimsSet.Builder()
