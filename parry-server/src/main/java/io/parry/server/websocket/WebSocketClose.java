@@ -22,6 +22,8 @@ public record WebSocketClose(int code, String reason, boolean byClient) {
     public static final int ABNORMAL = 1006;
     /** Text that is not UTF-8, or data not consistent with the message's type. */
     public static final int INVALID_PAYLOAD = 1007;
+    /** The peer broke a policy of the endpoint's (for the server: it did not read what was sent to it). */
+    public static final int POLICY_VIOLATION = 1008;
     /** A frame or message too big to process. */
     public static final int TOO_BIG = 1009;
     /** The server failed. */

@@ -7,6 +7,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.compression.DecompressionException;
@@ -313,7 +314,7 @@ final class WebSocketConnection extends ChannelInboundHandlerAdapter
     public CompletionStage<Void> send(WebSocketMessage outgoing) {
         CompletableFuture<Void> written = new CompletableFuture<>();
         onLoop(() -> {
-            if (refuseSend(written)) {
+            if (refuseSend(written) || sendQueueFull(written, outgoing.data().length())) {
                 return;
             }
             ByteBuf content = Unpooled.wrappedBuffer(outgoing.data().asByteBuffer());
@@ -343,7 +344,7 @@ final class WebSocketConnection extends ChannelInboundHandlerAdapter
         }
         CompletableFuture<Void> written = new CompletableFuture<>();
         onLoop(() -> {
-            if (!refuseSend(written)) {
+            if (!refuseSend(written) && !sendQueueFull(written, data.length())) {
                 complete(
                         written,
                         channel.writeAndFlush(new PingWebSocketFrame(Unpooled.wrappedBuffer(data.asByteBuffer()))));
@@ -378,6 +379,32 @@ final class WebSocketConnection extends ChannelInboundHandlerAdapter
             return true;
         }
         return false;
+    }
+
+    /**
+     * An application that sends without waiting for its stages to a client that does not read would
+     * fill memory: past the bound the session fails with 1008, the code for a peer that broke the
+     * endpoint's policy when no more specific one fits (RFC 6455, section 7.4.1; 1011 would blame the
+     * server). The close frame cannot pass what waits, so the connection closes at once, which
+     * releases the queued frames.
+     */
+    private boolean sendQueueFull(CompletableFuture<Void> written, int size) {
+        ChannelOutboundBuffer queued = channel.unsafe().outboundBuffer();
+        long waiting = queued == null ? 0 : queued.totalPendingWriteBytes();
+        if (waiting == 0 || waiting + size <= options.maxSendQueue()) {
+            return false;
+        }
+        log.debug("WebSocket session {}: {} bytes wait for a client that does not read; closing", setup.id(), waiting);
+        endWith(WebSocketEnding.SEND_QUEUE_FULL);
+        endInput(new IOException("WebSocket session failed: the client did not read what was sent to it"));
+        if (!closeSent) {
+            closeSent = true;
+            result = new WebSocketClose(WebSocketClose.POLICY_VIOLATION, "client too slow", false);
+            channel.write(new CloseWebSocketFrame(WebSocketClose.POLICY_VIOLATION, "client too slow"));
+        }
+        channel.close();
+        written.completeExceptionally(new IllegalStateException("the WebSocket session's send queue is full"));
+        return true;
     }
 
     private static void complete(CompletableFuture<Void> written, ChannelFuture future) {

@@ -12,6 +12,11 @@ public enum WebSocketEnding {
     INVALID_UTF8,
     /** A frame or message over its limit, compressed or not: closed with 1009. */
     TOO_BIG,
+    /**
+     * The client did not take what was sent to it: a send found more than {@link
+     * WebSocketOptions#maxSendQueue()} bytes waiting; closed with 1008.
+     */
+    SEND_QUEUE_FULL,
     /** Nothing received or sent for the idle timeout: closed with 1001. */
     IDLE_TIMEOUT,
     /** The client did not answer the server's close frame in time; the connection was closed. */

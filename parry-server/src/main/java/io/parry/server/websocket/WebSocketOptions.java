@@ -15,6 +15,10 @@ import java.util.Set;
  *       frame); a larger one closes the session with 1009. Default 1 MiB.
  *   <li>{@code maxMessageSize}: the largest message received, its frames together; a larger one closes
  *       the session with 1009. Bounds what a compressed message inflates to. Default 1 MiB.
+ *   <li>{@code maxSendQueue}: the most bytes of sent frames that may wait for the client to take
+ *       them; a send on top of more closes the session with 1008 and drops what waits (an application
+ *       that sends without waiting for its stages, to a client that does not read). One message larger
+ *       than this alone still leaves. Default 4 MiB.
  *   <li>{@code idleTimeout}: a session with no frame received or sent for this long is closed with 1001.
  *       A session paused by its slow reader is not idle. Default 5 minutes.
  *   <li>{@code closeTimeout}: how long the server waits for the client's close frame after sending its
@@ -34,6 +38,7 @@ public final class WebSocketOptions {
 
     private final int maxFrameSize;
     private final int maxMessageSize;
+    private final int maxSendQueue;
     private final Duration idleTimeout;
     private final Duration closeTimeout;
     private final Duration pingInterval;
@@ -44,6 +49,7 @@ public final class WebSocketOptions {
     private WebSocketOptions(Builder builder) {
         this.maxFrameSize = builder.maxFrameSize;
         this.maxMessageSize = builder.maxMessageSize;
+        this.maxSendQueue = builder.maxSendQueue;
         this.idleTimeout = builder.idleTimeout;
         this.closeTimeout = builder.closeTimeout;
         this.pingInterval = builder.pingInterval;
@@ -67,6 +73,7 @@ public final class WebSocketOptions {
         return new Builder()
                 .maxFrameSize(maxFrameSize)
                 .maxMessageSize(maxMessageSize)
+                .maxSendQueue(maxSendQueue)
                 .idleTimeout(idleTimeout)
                 .closeTimeout(closeTimeout)
                 .pingInterval(pingInterval)
@@ -83,6 +90,11 @@ public final class WebSocketOptions {
     /** The largest message received, in bytes. */
     public int maxMessageSize() {
         return maxMessageSize;
+    }
+
+    /** The most bytes of sent frames that may wait for the client, in bytes. */
+    public int maxSendQueue() {
+        return maxSendQueue;
     }
 
     /** The idle timeout. */
@@ -128,7 +140,8 @@ public final class WebSocketOptions {
     @Override
     public String toString() {
         return "WebSocketOptions{maxFrameSize=" + maxFrameSize + ", maxMessageSize=" + maxMessageSize
-                + ", idleTimeout=" + idleTimeout + ", closeTimeout=" + closeTimeout + ", pingInterval="
+                + ", maxSendQueue=" + maxSendQueue + ", idleTimeout=" + idleTimeout + ", closeTimeout=" + closeTimeout
+                + ", pingInterval="
                 + pingInterval + ", allowedOrigins=" + allowedOrigins + ", deflate=" + deflate
                 + ", streamFragments=" + streamFragments + "}";
     }
@@ -137,6 +150,7 @@ public final class WebSocketOptions {
         return new Object[] {
             maxFrameSize,
             maxMessageSize,
+            maxSendQueue,
             idleTimeout,
             closeTimeout,
             pingInterval,
@@ -150,6 +164,7 @@ public final class WebSocketOptions {
     public static final class Builder {
         private int maxFrameSize = 1 << 20;
         private int maxMessageSize = 1 << 20;
+        private int maxSendQueue = 4 << 20;
         private Duration idleTimeout = Duration.ofMinutes(5);
         private Duration closeTimeout = Duration.ofSeconds(5);
         private Duration pingInterval = Duration.ZERO;
@@ -168,6 +183,12 @@ public final class WebSocketOptions {
         /** Sets the largest message received, in bytes. */
         public Builder maxMessageSize(int bytes) {
             this.maxMessageSize = bytes;
+            return this;
+        }
+
+        /** Sets the most bytes of sent frames that may wait for the client to take them. */
+        public Builder maxSendQueue(int bytes) {
+            this.maxSendQueue = bytes;
             return this;
         }
 
@@ -215,6 +236,7 @@ public final class WebSocketOptions {
         public WebSocketOptions build() {
             positive("maxFrameSize", maxFrameSize);
             positive("maxMessageSize", maxMessageSize);
+            positive("maxSendQueue", maxSendQueue);
             notNegative("idleTimeout", idleTimeout);
             notNegative("closeTimeout", closeTimeout);
             notNegative("pingInterval", pingInterval);

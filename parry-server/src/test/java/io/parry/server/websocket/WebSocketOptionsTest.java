@@ -13,6 +13,7 @@ class WebSocketOptionsTest {
         WebSocketOptions options = WebSocketOptions.builder()
                 .maxFrameSize(10)
                 .maxMessageSize(20)
+                .maxSendQueue(30)
                 .idleTimeout(Duration.ofSeconds(3))
                 .closeTimeout(Duration.ofSeconds(4))
                 .pingInterval(Duration.ofSeconds(5))
@@ -32,6 +33,8 @@ class WebSocketOptionsTest {
                 .hasMessage("maxFrameSize: 0 (expected: > 0)");
         assertThatThrownBy(() -> WebSocketOptions.builder().maxMessageSize(-1).build())
                 .hasMessage("maxMessageSize: -1 (expected: > 0)");
+        assertThatThrownBy(() -> WebSocketOptions.builder().maxSendQueue(0).build())
+                .hasMessage("maxSendQueue: 0 (expected: > 0)");
         assertThatThrownBy(() -> WebSocketOptions.builder()
                         .idleTimeout(Duration.ofSeconds(-1))
                         .build())
