@@ -28,9 +28,9 @@ import io.parry.client.Endpoint;
 import io.parry.client.LocalResourceException;
 import io.parry.client.UpstreamConnectException;
 import io.parry.transport.TransportKind;
+import io.parry.transport.spi.LocalResources;
 import io.parry.transport.spi.ReceivedFields;
 import io.parry.transport.spi.Transport;
-import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -273,12 +273,16 @@ final class Connector {
         return resolver;
     }
 
-    private static RuntimeException failure(Endpoint endpoint, Duration timeout, Throwable cause) {
+    /**
+     * No local port left ({@code EADDRNOTAVAIL}) is the gateway's own shortage, as is no descriptor; on
+     * epoll and io_uring it comes as a plain connect failure, told apart only by its error number.
+     */
+    static RuntimeException failure(Endpoint endpoint, Duration timeout, Throwable cause) {
         if (cause instanceof io.netty.channel.ConnectTimeoutException) {
             return new ConnectTimeoutException(endpoint, timeout);
         }
-        if (cause instanceof BindException) {
-            return new LocalResourceException(endpoint, cause); // No local port left (EADDRNOTAVAIL).
+        if (LocalResources.isOutOfLocalPorts(cause) || LocalResources.isOutOfFileDescriptors(cause)) {
+            return new LocalResourceException(endpoint, cause);
         }
         return new UpstreamConnectException(endpoint, cause);
     }

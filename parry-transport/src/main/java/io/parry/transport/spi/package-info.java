@@ -15,6 +15,8 @@
  *       io.parry.transport.spi.BodyFlow}.
  *   <li>A connection handed over by a 101 response (WebSocket endpoints, the proxy's relay): {@link
  *       io.parry.transport.spi.ConnectionTakeover}.
+ *   <li>Socket failures that are this host's own shortage (descriptors, local ports), on every
+ *       transport: {@link io.parry.transport.spi.LocalResources}.
  *   <li>Received header fields, one flat array: {@link io.parry.transport.spi.ReceivedFields}.
  *   <li>The calling request's context carried into client calls and scheduled tasks: {@link
  *       io.parry.transport.spi.CurrentCaller}, {@link io.parry.transport.spi.CallerContext}, {@link
