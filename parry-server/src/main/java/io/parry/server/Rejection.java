@@ -23,6 +23,12 @@ public enum Rejection {
     WRITE_TIMEOUT,
     /** The server already had as many connections as allowed: the new one is closed at once. */
     TOO_MANY_CONNECTIONS,
+    /**
+     * A connection could not be accepted for want of file descriptors ({@code EMFILE}, {@code ENFILE}):
+     * it waits in the listen backlog while accepting pauses for a second; reported at most every ten
+     * seconds at WARN on {@code io.parry.server.Server}.
+     */
+    NO_FILE_DESCRIPTORS,
     /** The worker executor was full: 503 at once. */
     WORKERS_BUSY,
     /**

@@ -77,6 +77,8 @@ public final class ServerEngine {
             shutdownGroups();
             throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port(), e);
         }
+        // After Netty's acceptor, which the bind has installed and which pauses accepting on a failure.
+        listener.pipeline().addLast(new AcceptFailures(runtime.rejections, log::warn));
         port = ((InetSocketAddress) listener.localAddress()).getPort();
         if (overload != null) {
             overloadWatch = overload.watch(workerGroup);
