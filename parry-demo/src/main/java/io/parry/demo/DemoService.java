@@ -5,6 +5,7 @@ import io.parry.demo.todo.TodoService;
 import io.parry.server.Handler;
 import io.parry.server.Server;
 import io.parry.server.routing.Router;
+import io.parry.server.websocket.WebSocketEndpoint;
 
 /**
  * The gateway demo's service: the live routes ({@code /ws/echo}, {@code /sse/ticks}, see {@link
@@ -19,8 +20,16 @@ public final class DemoService {
 
     /** The service as a handler, over a new empty todo store. */
     public static Handler handler() {
+        return handler(LiveRoutes.echo());
+    }
+
+    /**
+     * The service as a handler, over a new empty todo store, with this endpoint at {@code /ws/echo}
+     * (whose {@link WebSocketEndpoint#counters() counters} the caller may then measure).
+     */
+    public static Handler handler(WebSocketEndpoint echo) {
         return Router.builder()
-                .get("/ws/echo", LiveRoutes.echo())
+                .get("/ws/echo", echo)
                 .get("/sse/ticks", LiveRoutes.ticks())
                 .all("/**", TodoService.handler())
                 .build();

@@ -2,6 +2,7 @@ package io.parry.gateway;
 
 import static java.util.Objects.requireNonNull;
 
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.parry.gateway.internal.admin.AdminApi;
 import io.parry.gateway.internal.admin.AdminToken;
 import io.parry.gateway.internal.admin.GatewayHealth;
@@ -191,6 +192,13 @@ public final class Gateway implements AutoCloseable {
     @Override
     public void close() {
         stop(CLOSE_GRACE);
+    }
+
+    /** Registers these meters with the gateway's registries, if any (the demo's own service). */
+    void bindMeters(MeterBinder binder) {
+        if (metrics != null) {
+            metrics.bind(binder);
+        }
     }
 
     /** Also used in triggers outside this class: SIGHUP. */

@@ -7,6 +7,7 @@ import io.parry.gateway.internal.demo.TodoDemo;
 import io.parry.gateway.internal.process.ProcessSignals;
 import io.parry.gateway.internal.process.StartupWarmer;
 import io.parry.gateway.internal.reload.ReloadTrigger;
+import io.parry.micrometer.WebSocketMetrics;
 import io.parry.server.TlsOptions;
 import io.parry.startup.ConsoleLogging;
 import io.parry.startup.Startup;
@@ -34,6 +35,8 @@ public final class GatewayMain {
     private static final int USAGE_STATUS = 2;
     private static final int FAILED_STATUS = 1;
     private static final Duration DEMO_CHECK_TIMEOUT = Duration.ofSeconds(1);
+    /** The {@code route} tag of the demo service's own echo sessions, the upstream side of route ws-echo. */
+    private static final String DEMO_ECHO_ROUTE = "demo-echo";
 
     private GatewayMain() {}
 
@@ -91,7 +94,11 @@ public final class GatewayMain {
             // Many lines a write straight to stdout, not one write each through Logback's console appender.
             builder.accessLogOutput(System.out);
         }
-        return builder.start();
+        Gateway gateway = builder.start();
+        if (demo != null) {
+            gateway.bindMeters(new WebSocketMetrics(DEMO_ECHO_ROUTE, demo.echoCounters()));
+        }
+        return gateway;
     }
 
     /** Starts the demo's HTTPS listener on a thread of its own, once the gateway is ready. */

@@ -13,6 +13,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -248,6 +250,39 @@ class GatewayMainTest {
             assertThat(todos.body()).isEqualTo("[]");
             assertThat(get(ports[1], "/admin/ready").statusCode()).isEqualTo(200);
 
+            child.signal("TERM");
+            assertThat(child.awaitExit()).isZero();
+        }
+    }
+
+    @Test
+    void demoCountsAnEchoSessionAtTheGatewayAndAtItsServiceInTheMetricsAndTheAdminView() throws Exception {
+        try (ChildGateway child = ChildGateway.start(Map.of("PORT", "0", "ADMIN_PORT", "0", "HTTPS_PORT", "0"))) {
+            int[] ports = child.awaitPorts();
+            child.awaitLine("Demo: try");
+            CompletableFuture<String> echoed = new CompletableFuture<>();
+            WebSocket socket = CLIENT.newWebSocketBuilder()
+                    .buildAsync(URI.create("ws://127.0.0.1:" + ports[0] + "/ws/echo"), new WebSocket.Listener() {
+                        @Override
+                        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+                            echoed.complete(data.toString());
+                            return null;
+                        }
+                    })
+                    .get(10, TimeUnit.SECONDS);
+
+            socket.sendText("over the demo", true).get(10, TimeUnit.SECONDS);
+            assertThat(echoed.get(10, TimeUnit.SECONDS)).isEqualTo("over the demo");
+
+            String scrape = get(ports[1], "/admin/metrics").body();
+            assertThat(scrape)
+                    .containsPattern("parry_proxy_websocket_sessions\\{[^}]*upstream=\"todo\"[^}]*} 1\\.0")
+                    .containsPattern("parry_proxy_websocket_opened_total\\{route=\"ws-echo\",upstream=\"todo\"} 1\\.0")
+                    .contains("parry_websocket_sessions{route=\"demo-echo\"} 1.0")
+                    .contains("parry_websocket_messages_total{direction=\"in\",route=\"demo-echo\"} 1.0")
+                    .doesNotContain("/ws/echo");
+            assertThat(get(ports[1], "/admin/upstreams").body()).contains("\"webSocketSessions\":1");
+            socket.sendClose(WebSocket.NORMAL_CLOSURE, "").get(10, TimeUnit.SECONDS);
             child.signal("TERM");
             assertThat(child.awaitExit()).isZero();
         }

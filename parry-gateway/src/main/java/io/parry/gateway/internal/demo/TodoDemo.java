@@ -1,11 +1,14 @@
 package io.parry.gateway.internal.demo;
 
 import io.parry.demo.DemoService;
+import io.parry.demo.live.LiveRoutes;
 import io.parry.gateway.internal.config.ConfigLoader;
 import io.parry.gateway.internal.reload.ConfigSource;
 import io.parry.server.Server;
 import io.parry.server.health.HealthCheck;
 import io.parry.server.health.HealthStatus;
+import io.parry.server.websocket.WebSocketCounters;
+import io.parry.server.websocket.WebSocketEndpoint;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -30,6 +33,7 @@ public final class TodoDemo implements AutoCloseable {
     private final DemoIssuer issuer;
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final WebSocketEndpoint echo = LiveRoutes.echo();
 
     private TodoDemo(Server todo, LateHandler service, DemoIssuer issuer) {
         this.todo = todo;
@@ -59,6 +63,11 @@ public final class TodoDemo implements AutoCloseable {
         return todo.port();
     }
 
+    /** The counts of the todo service's own {@code /ws/echo} sessions, the upstream side of the demo's echo. */
+    public WebSocketCounters echoCounters() {
+        return echo.counters();
+    }
+
     /** The demo configuration, its placeholders taken from {@code env} plus the two demo ports. */
     public ConfigSource source(Map<String, String> env) {
         Map<String, String> withTodo = new HashMap<>(env);
@@ -73,7 +82,7 @@ public final class TodoDemo implements AutoCloseable {
                 () -> {
                     try {
                         issuer.makeKey();
-                        service.complete(DemoService.handler());
+                        service.complete(DemoService.handler(echo));
                         ready.complete(null);
                     } catch (RuntimeException e) {
                         service.fail(e);

@@ -1,6 +1,7 @@
 package io.parry.gateway.internal.metrics;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -81,6 +82,11 @@ public final class GatewayMetrics implements GroupObserver, AutoCloseable {
     /** Registers the gauges and counters that read the data-plane server's own counts. */
     public void bind(Server dataPlane) {
         server.bind(dataPlane);
+    }
+
+    /** Registers meters of the process's own (the demo service's WebSocket sessions, say) with the registries. */
+    public void bind(MeterBinder binder) {
+        binder.bindTo(registry);
     }
 
     /** The Prometheus scrape handler, if Prometheus is on. */
