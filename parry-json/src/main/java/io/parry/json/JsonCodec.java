@@ -69,7 +69,7 @@ public final class JsonCodec {
      */
     public <T> T read(HttpData data, Class<T> type) {
         requireNonNull(data, "data");
-        return new JsonDecoder<T>(mapper.readerFor(requireNonNull(type, "type"))).decode(data);
+        return new JsonDecoder<>(mapper, requireNonNull(type, "type")).decode(data);
     }
 
     /**

@@ -12,8 +12,9 @@ import io.parry.server.Handler;
 /**
  * Builds typed JSON endpoints: {@link Handler}s that decode their input from JSON, validate it, call
  * the application and encode its output as JSON. Everything an endpoint needs per request (the
- * Jackson reader for its type, the validation check, the writer) is prepared when the endpoint is
- * built, not per request.
+ * Jackson reader for its type, the validation check, the writer) is prepared once, not per request:
+ * the check and the writer when the endpoint is built, the reader at its first request, so that a
+ * service binds its port before Jackson builds its deserializers.
  *
  * <p>An endpoint that reads content answers, without calling the application:
  *
@@ -125,7 +126,7 @@ public final class JsonEndpoints {
 
     private <I> Handler body(Class<I> type, Invocation<I> invocation) {
         requireNonNull(type, "type");
-        JsonDecoder<I> decoder = new JsonDecoder<>(codec.mapper().readerFor(type));
+        JsonDecoder<I> decoder = new JsonDecoder<>(codec.mapper(), type);
         InputCheck<I> check = validator.checkFor(type).orElse(null);
         return new BodyEndpoint<>(decoder, check, maxBodyBytes, invocation);
     }

@@ -9,8 +9,10 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.parry.http.Problem.FieldError;
 import io.parry.json.InputCheck;
 import io.parry.json.JsonCodec;
+import io.parry.validation.internal.DeferredCheck;
 import jakarta.validation.Valid;
 import jakarta.validation.Validation;
+import jakarta.validation.Validator;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
@@ -18,6 +20,7 @@ import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 class BeanValidatorTest {
@@ -44,6 +47,7 @@ class BeanValidatorTest {
 
     @Test
     void typesWithoutConstraintsNeedNoCheck() {
+        validator.ready().toCompletableFuture().join();
         assertThat(validator.checkFor(Plain.class)).isEmpty();
         assertThat(validator.checkFor(String.class)).isEmpty();
         assertThat(validator.checkFor(Wrapper.class)).isPresent(); // cascades count, even to nothing
@@ -118,6 +122,27 @@ class BeanValidatorTest {
         NewOrder order = new NewOrder("ann", VALID.address(), VALID.lines(), VALID.tags(), Map.of(), null);
 
         assertThat(check(plain, order)).extracting(FieldError::field).containsExactly("dueOn");
+    }
+
+    @Test
+    void aCheckAskedForWhileTheValidatorIsBuiltFindsItsConstraintsOnFirstUse() {
+        CompletableFuture<Validator> building = new CompletableFuture<>();
+        DeferredCheck<NewOrder> orders = new DeferredCheck<>(building, NewOrder.class);
+        DeferredCheck<Plain> plain = new DeferredCheck<>(building, Plain.class);
+        building.complete(Validation.buildDefaultValidatorFactory().getValidator());
+        NewOrder order = new NewOrder("ann", VALID.address(), VALID.lines(), VALID.tags(), Map.of(), null);
+
+        assertThat(orders.violations(order)).extracting(FieldError::field).containsExactly("dueOn");
+        assertThat(plain.violations(new Plain(null, null))).isEmpty();
+    }
+
+    @Test
+    void aCheckAskedForWhileTheValidatorIsBuiltFailsItsRequestsWhenTheBuildFails() {
+        CompletableFuture<Validator> building = new CompletableFuture<>();
+        DeferredCheck<NewOrder> orders = new DeferredCheck<>(building, NewOrder.class);
+        building.completeExceptionally(new IllegalStateException("no provider"));
+
+        assertThatThrownBy(() -> orders.violations(VALID)).hasRootCauseMessage("no provider");
     }
 
     @Test

@@ -23,7 +23,8 @@ import io.parry.validation.BeanValidator;
  * Server server = TodoService.start(8080);
  * }</pre>
  *
- * <p>Its first start takes a while: the JSON codec and Bean Validation load many classes.
+ * <p>The JSON codec and Bean Validation load many classes; Bean Validation does it on a thread of its
+ * own while the server starts.
  */
 public final class TodoService {
     private TodoService() {}

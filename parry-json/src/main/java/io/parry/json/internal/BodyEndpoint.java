@@ -15,8 +15,8 @@ import java.util.concurrent.CompletionStage;
 /**
  * A typed JSON endpoint that reads its input from the request content: checks the media type (415),
  * aggregates within the bound (413), decodes (400), validates (400 with errors), then invokes the
- * handler. Everything per request is prepared at build time: the reader, the check (absent when the
- * type has no constraints) and the invocation.
+ * handler. Everything per request is prepared once: the check (absent when the type has no
+ * constraints) and the invocation at build time, the decoder's reader at the first request.
  */
 public final class BodyEndpoint<I> implements Handler {
     private final JsonDecoder<I> decoder;

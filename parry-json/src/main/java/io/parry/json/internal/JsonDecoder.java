@@ -2,6 +2,7 @@ package io.parry.json.internal;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.parry.http.HttpData;
 import io.parry.json.InvalidInputException;
@@ -9,15 +10,21 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * Reads one JSON value of a fixed type from an aggregated body with a reader prepared once. The
- * value must be the whole content: an empty body, trailing content and the literal {@code null} are
- * refused, so a handler always gets a value.
+ * Reads one JSON value of a fixed type from an aggregated body with a reader prepared once, at the
+ * first decode: preparing it builds the type's deserializer, which loads a few hundred classes that a
+ * service need not load before its port is bound. The value must be the whole content: an empty
+ * body, trailing content and the literal {@code null} are refused, so a handler always gets a value.
  */
 public final class JsonDecoder<T> {
-    private final ObjectReader reader;
+    private final ObjectMapper mapper;
+    private final Class<T> type;
+    // Not volatile: two threads that both see null prepare equal immutable readers, published safely by
+    // their final fields.
+    private ObjectReader reader;
 
-    public JsonDecoder(ObjectReader reader) {
-        this.reader = reader;
+    public JsonDecoder(ObjectMapper mapper, Class<T> type) {
+        this.mapper = mapper;
+        this.type = type;
     }
 
     /**
@@ -31,6 +38,7 @@ public final class JsonDecoder<T> {
     }
 
     private T decode(byte[] bytes, int offset, int length) {
+        ObjectReader reader = reader();
         try (JsonParser parser = reader.createParser(bytes, offset, length)) {
             if (parser.nextToken() == null) {
                 throw new InvalidInputException("The request content is empty; expected JSON.");
@@ -50,5 +58,14 @@ public final class JsonDecoder<T> {
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading from an array does no I/O
         }
+    }
+
+    private ObjectReader reader() {
+        ObjectReader prepared = reader;
+        if (prepared == null) {
+            prepared = mapper.readerFor(type);
+            reader = prepared;
+        }
+        return prepared;
     }
 }
