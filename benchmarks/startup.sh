@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start-up time: from launching the JVM to the first 200 answer, median of RUNS launches per target. Targets: parry
-# (examples/hello, GET /plaintext), todo (examples/todo: annotated controller, OpenAPI, GET /), todo-annotated and
+# (examples/hello, GET /plaintext), todo (examples/todo: annotated controller, OpenAPI, GET /, run as its README says,
+# with its class-data-sharing archive), todo-nocds (the same without the archive), todo-annotated and
 # todo-functional (the same service and the functional one it replaced, both from the benchmarks' jar, GET /).
 # JAVA_HOME selects the JDK (default: java on PATH). See README.md.
 set -euo pipefail
@@ -12,11 +13,15 @@ PORT=${PORT:-8092}
 TARGET=${TARGET:-parry}
 
 TODO_JAR=examples/todo/target/parry-todo.jar
+# The class-data-sharing archive examples/todo's build records (see its README); a JDK other than the one that
+# recorded it ignores it.
+TODO_ARCHIVE=examples/todo/target/parry-todo.jsa
 
 # startup_command TARGET: the command line of a target, and the path its first request asks for.
 startup_command() {
   case $1 in
-    todo) echo '$JAVA $JVM_FLAGS -jar '"$TODO_JAR" ;;
+    todo) echo '$JAVA $JVM_FLAGS -XX:SharedArchiveFile='"$TODO_ARCHIVE"' -Xlog:cds*=off -jar '"$TODO_JAR" ;;
+    todo-nocds) echo '$JAVA $JVM_FLAGS -jar '"$TODO_JAR" ;;
     todo-annotated) echo '$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.demo.todo.AnnotatedTodoApp' ;;
     todo-functional) echo '$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.demo.todo.FunctionalTodoApp' ;;
     *) server_command "$1" ;;
@@ -26,7 +31,7 @@ startup_command() {
 main() {
   local target cmd path
   ensure_jars $TARGET
-  if [[ " $TARGET " == *" todo "* && ! -f $TODO_JAR ]]; then
+  if [[ " $TARGET " == *" todo"* && ! -f $TODO_ARCHIVE ]]; then
     echo "building examples/todo"
     mvn -B -q -DskipTests package -pl examples/todo -am
   fi
