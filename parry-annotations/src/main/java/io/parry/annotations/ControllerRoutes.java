@@ -3,6 +3,7 @@ package io.parry.annotations;
 import io.parry.server.Filter;
 import io.parry.server.routing.Router;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The routes of one controller, as the processor generated them: {@code TodoControllerRoutes} for
@@ -22,7 +23,9 @@ public interface ControllerRoutes {
 
     /**
      * The OpenAPI 3.1 description of these routes, made at compile time: a JSON object with
-     * {@code paths} and {@code components}, for an OpenAPI document to merge.
+     * {@code paths} and {@code components}, for an OpenAPI document to merge. An operation whose
+     * route names filters ({@code @Filters(named = ...)}) lists their names in {@code
+     * x-parry-named-filters}, for the document to resolve with {@link #namedFilters()}.
      */
     String openApi();
 
@@ -35,4 +38,15 @@ public interface ControllerRoutes {
 
     /** The filters given with {@link #with}, outermost first; empty for none. */
     List<Filter> filters();
+
+    /**
+     * These routes with the filters their {@code @Filters(named = ...)} name, by name: filters made
+     * with settings, which a no-argument constructor cannot make. An OpenAPI document built from these
+     * routes describes the authentication of each operation that names one. This instance is
+     * unchanged; names no route uses are ignored.
+     */
+    ControllerRoutes named(Map<String, ? extends Filter> filters);
+
+    /** The filters given with {@link #named}, by name; empty for none. */
+    Map<String, Filter> namedFilters();
 }

@@ -18,6 +18,7 @@ import io.parry.server.routing.Router;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * An OpenAPI 3.1 document of a service, served at {@code GET /openapi.json} and {@code /openapi.yaml},
@@ -141,11 +142,12 @@ public final class OpenApi {
          * ControllerRoutes#with} that are parry-auth's ({@code JwtFilter}: HTTP bearer, {@code
          * ApiKeyFilter}: an API key in a field or the query, {@code BasicAuthFilter}: HTTP basic) become
          * each operation's {@code security}, with its 401 (and 403) answers, and the document's security
-         * schemes.
+         * schemes; so do those a method names ({@code @Filters(named = ...)}), given with {@link
+         * ControllerRoutes#named}, on that method's operation.
          */
         public Builder controller(ControllerRoutes controller) {
             requireNonNull(controller, "controller");
-            controllers.add(new Controller(controller.openApi(), controller.filters()));
+            controllers.add(new Controller(controller.openApi(), controller.filters(), controller.namedFilters()));
             return this;
         }
 
@@ -175,7 +177,7 @@ public final class OpenApi {
             JsonCodec codec = JsonCodec.ofDefault();
             DocumentBuilder document = new DocumentBuilder(codec.mapper(), title, version, description);
             for (Controller controller : controllers) {
-                document.addController(controller.openApi(), controller.filters());
+                document.addController(controller.openApi(), controller.filters(), controller.named());
             }
             for (FunctionalRoute route : routes) {
                 document.addRoute(route.method(), route.pattern(), route.description());
@@ -184,7 +186,7 @@ public final class OpenApi {
         }
     }
 
-    private record Controller(String openApi, List<Filter> filters) {}
+    private record Controller(String openApi, List<Filter> filters, Map<String, Filter> named) {}
 
     private record FunctionalRoute(String method, String pattern, RouteDescription description) {}
 }

@@ -1,7 +1,10 @@
 package io.parry.openapi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.parry.annotations.ControllerRoutes;
 import io.parry.auth.ApiKeyFilter;
 import io.parry.auth.BasicAuthFilter;
@@ -47,7 +50,7 @@ class OpenApiTest {
 
     @BeforeAll
     static void start() {
-        ControllerRoutes pets = PetControllerRoutes.of(new PetController());
+        ControllerRoutes pets = PetControllerRoutes.of(new PetController()).named(Map.of("admin", JWT));
         ControllerRoutes owners =
                 OwnerControllerRoutes.of(new OwnerController()).with(API_KEY);
         Router.Builder builder = Router.builder()
@@ -115,9 +118,9 @@ class OpenApiTest {
 
         assertThat(json)
                 .contains("\"securitySchemes\":{"
+                        + "\"bearerJwt\":{\"type\":\"http\",\"scheme\":\"bearer\",\"bearerFormat\":\"JWT\"},"
                         + "\"apiKey-header-x-api-key\":{\"type\":\"apiKey\",\"in\":\"header\",\"name\":\"x-api-key\"},"
                         + "\"apiKey-query-api_key\":{\"type\":\"apiKey\",\"in\":\"query\",\"name\":\"api_key\"},"
-                        + "\"bearerJwt\":{\"type\":\"http\",\"scheme\":\"bearer\",\"bearerFormat\":\"JWT\"},"
                         + "\"basic\":{\"type\":\"http\",\"scheme\":\"basic\"}}")
                 .contains("\"security\":[{\"apiKey-header-x-api-key\":[]},{\"apiKey-query-api_key\":[]}]")
                 .contains("\"security\":[{\"bearerJwt\":[\"pets:admin\"],\"basic\":[]}]")
@@ -127,6 +130,33 @@ class OpenApiTest {
         assertThat(operation(json, "\"/pets\":")).doesNotContain("\"security\"", "\"401\"");
         assertThat(get("/owners").statusCode()).isEqualTo(401);
         assertThat(get("/pets").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void describesTheFilterAMethodNamesOnThatMethodsOperationOnly() throws Exception {
+        JsonNode paths =
+                new ObjectMapper().readTree(get("/openapi.json").body()).get("paths");
+
+        assertThat(paths.at("/~1pets~1{id}/delete/security").toString())
+                .isEqualTo("[{\"bearerJwt\":[\"pets:admin\"]}]");
+        assertThat(paths.at("/~1pets~1{id}/delete/responses/401").isMissingNode())
+                .isFalse();
+        assertThat(paths.at("/~1pets~1{id}/delete").has("x-parry-named-filters"))
+                .isFalse();
+        assertThat(paths.at("/~1pets~1{id}/get").has("security")).isFalse();
+        assertThat(paths.at("/~1pets/post").has("security")).isFalse();
+        assertThat(send("DELETE", "/pets/7").statusCode()).isEqualTo(401);
+        assertThat(get("/pets/7").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void refusesToAddRoutesWhoseNamedFilterWasNotGiven() {
+        ControllerRoutes unnamed = PetControllerRoutes.of(new PetController());
+
+        assertThatThrownBy(() -> unnamed.addTo(Router.builder()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("filter: admin of PetController.remove (expected: given with ControllerRoutes.named,"
+                        + " one of [])");
     }
 
     @Test
@@ -206,6 +236,14 @@ class OpenApiTest {
 
     private static java.net.http.HttpResponse<String> get(String path) throws Exception {
         return CLIENT.send(HttpRequest.newBuilder(uri(path)).build(), BodyHandlers.ofString());
+    }
+
+    private static java.net.http.HttpResponse<String> send(String method, String path) throws Exception {
+        return CLIENT.send(
+                HttpRequest.newBuilder(uri(path))
+                        .method(method, HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                BodyHandlers.ofString());
     }
 
     private static URI uri(String path) {

@@ -4,6 +4,7 @@ import io.parry.annotations.Body;
 import io.parry.annotations.Controller;
 import io.parry.annotations.Default;
 import io.parry.annotations.Delete;
+import io.parry.annotations.Filters;
 import io.parry.annotations.Get;
 import io.parry.annotations.PathParam;
 import io.parry.annotations.Post;
@@ -40,6 +41,7 @@ final class PetController {
 
     /** Removes a pet. */
     @Delete("/{id}")
+    @Filters(named = "admin")
     void remove(@PathParam long id) {
         pets.remove(id);
     }

@@ -132,6 +132,11 @@ final class ControllerReader {
         }
         Settings settings = Settings.of(method, defaults);
         checkInstantiable(method, settings.filters(), "io.parry.server.Filter");
+        for (String name : settings.namedFilters()) {
+            if (name.isBlank()) {
+                reporter.error(method, "filter name '" + name + "' (expected: a name that is not blank)");
+            }
+        }
         checkInstantiable(method, settings.errorHandlers(), "io.parry.server.ErrorHandler");
         Returns returns = Returns.of(method.getReturnType());
         String handlerName = method.getSimpleName().toString();
@@ -152,6 +157,7 @@ final class ControllerReader {
                 settings.blocking(),
                 settings.executor(),
                 settings.filters(),
+                settings.namedFilters(),
                 settings.errorHandlers(),
                 summary(method));
     }

@@ -84,6 +84,10 @@ final class OpenApiWriter {
             operation.put("requestBody", JsonWriter.map("required", true, "content", content));
         }
         operation.put("responses", responses(route, schemas, badRequest || route.body() != null));
+        if (!route.namedFilters().isEmpty()) {
+            // Only the filters given by these names at run time can say what they require of a client.
+            operation.put("x-parry-named-filters", route.namedFilters());
+        }
         return operation;
     }
 

@@ -7,7 +7,8 @@ import javax.lang.model.type.TypeMirror;
 /**
  * One route method as read from its annotations: {@code pattern} is the full path under the
  * controller's prefix; {@code body} the JSON content's type or {@code null}; {@code output} the type
- * written as JSON ({@code null} for none); {@code executor} a registered executor's name or {@code null}.
+ * written as JSON ({@code null} for none); {@code executor} a registered executor's name or {@code null};
+ * {@code namedFilters} the names of filters given when the routes are made, outside {@code filters}.
  */
 record RouteModel(
         ExecutableElement method,
@@ -23,5 +24,6 @@ record RouteModel(
         boolean blocking,
         String executor,
         List<TypeMirror> filters,
+        List<String> namedFilters,
         List<TypeMirror> errorHandlers,
         String summary) {}

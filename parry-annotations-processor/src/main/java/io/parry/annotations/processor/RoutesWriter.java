@@ -43,6 +43,7 @@ final class RoutesWriter {
                 "io.parry.server.Handler",
                 "io.parry.server.routing.Router",
                 "java.util.List",
+                "java.util.Map",
                 "java.util.Objects",
                 "java.util.Optional",
                 "javax.annotation.processing.Generated")) {
@@ -57,19 +58,22 @@ final class RoutesWriter {
                 .line("    private final " + type + " controller;")
                 .line("    private final JsonEndpoints json;")
                 .line("    private final List<Filter> around;")
+                .line("    private final Map<String, Filter> named;")
                 .line("")
                 .line(
                         "    /** The controller's routes, reading and writing JSON with these endpoints' codec, validator and limit. */")
                 .line("    public " + name + "(" + type + " controller, JsonEndpoints json) {")
                 .line(
                         "        this(Objects.requireNonNull(controller, \"controller\"), Objects.requireNonNull(json, \"json\"),"
-                                + " List.of());")
+                                + " List.of(), Map.of());")
                 .line("    }")
                 .line("")
-                .line("    private " + name + "(" + type + " controller, JsonEndpoints json, List<Filter> around) {")
+                .line("    private " + name + "(" + type
+                        + " controller, JsonEndpoints json, List<Filter> around, Map<String, Filter> named) {")
                 .line("        this.controller = controller;")
                 .line("        this.json = json;")
                 .line("        this.around = around;")
+                .line("        this.named = named;")
                 .line("    }")
                 .line("")
                 .line("    /** The controller's routes with {@link JsonEndpoints#ofDefault()}. */")
@@ -78,19 +82,15 @@ final class RoutesWriter {
                 .line("    }")
                 .line("");
         addTo();
-        line("").line("    @Override")
-                .line("    public " + name + " with(Filter... filters) {")
-                .line("        return new " + name + "(controller, json, RouteFilters.plus(around, filters));")
-                .line("    }")
-                .line("")
-                .line("    @Override")
-                .line("    public List<Filter> filters() {")
-                .line("        return around;")
-                .line("    }");
-        line("").line("    @Override")
-                .line("    public String openApi() {")
-                .line("        return String.join(\"\", " + chunks(openApi) + ");")
-                .line("    }");
+        override(
+                name + " with(Filter... filters)",
+                "new " + name + "(controller, json, RouteFilters.plus(around, filters), named)");
+        override("List<Filter> filters()", "around");
+        override(
+                name + " named(Map<String, ? extends Filter> filters)",
+                "new " + name + "(controller, json, around, Map.copyOf(filters))");
+        override("Map<String, Filter> namedFilters()", "named");
+        override("String openApi()", "String.join(\"\", " + chunks(openApi) + ")");
         for (RouteModel route : controller.routes()) {
             line("");
             handler(route);
@@ -118,6 +118,12 @@ final class RoutesWriter {
             } else if (route.executor() != null) {
                 spec.add(".executor(" + JavaText.literal(route.executor()) + ")");
             }
+            for (String filter : route.namedFilters()) {
+                spec.add(".filter(RouteFilters.named(named, " + JavaText.literal(filter) + ", "
+                        + JavaText.literal(controller.type().getSimpleName() + "."
+                                + route.method().getSimpleName())
+                        + "))");
+            }
             for (TypeMirror filter : route.filters()) {
                 spec.add(".filter(" + instances.get(filter.toString()) + ")");
             }
@@ -129,6 +135,14 @@ final class RoutesWriter {
             line(head + ", route -> RouteFilters.around(route, around)" + String.join("", spec) + ");");
         }
         line("    }");
+    }
+
+    /** A public method of {@code ControllerRoutes} that returns this expression. */
+    private void override(String signature, String returned) {
+        line("").line("    @Override")
+                .line("    public " + signature + " {")
+                .line("        return " + returned + ";")
+                .line("    }");
     }
 
     private void declare(List<TypeMirror> types, String kind, String variable, Map<String, String> instances) {

@@ -20,6 +20,7 @@ record Settings(
         boolean blocking,
         String executor,
         List<TypeMirror> filters,
+        List<String> namedFilters,
         List<TypeMirror> errorHandlers) {
 
     /** The element's settings over the enclosing ones ({@code null} for a class). */
@@ -30,12 +31,16 @@ record Settings(
         boolean blocking = Mirrors.find(element, PARRY + "Blocking") != null;
         String executor = runOn == null ? null : Mirrors.string(runOn, "value");
         List<TypeMirror> filters = classes(element, "Filters");
+        AnnotationMirror filtersMirror = Mirrors.find(element, PARRY + "Filters");
+        List<String> named = filtersMirror == null ? List.of() : Mirrors.strings(filtersMirror, "named");
         List<TypeMirror> errorHandlers = classes(element, "ErrorHandlers");
         if (outer == null) {
-            return new Settings(consumes, produces, blocking, executor, filters, errorHandlers);
+            return new Settings(consumes, produces, blocking, executor, filters, named, errorHandlers);
         }
         List<TypeMirror> allFilters = new ArrayList<>(outer.filters);
         allFilters.addAll(filters);
+        List<String> allNamed = new ArrayList<>(outer.namedFilters);
+        allNamed.addAll(named);
         List<TypeMirror> allErrorHandlers = new ArrayList<>(errorHandlers);
         allErrorHandlers.addAll(outer.errorHandlers);
         boolean own = blocking || executor != null;
@@ -45,6 +50,7 @@ record Settings(
                 own ? blocking : outer.blocking,
                 own ? executor : outer.executor,
                 allFilters,
+                allNamed,
                 allErrorHandlers);
     }
 

@@ -143,6 +143,67 @@ class CompileErrorsTest {
                         + " parameters that is not private)");
     }
 
+    @Test
+    void refusesABlankFilterName() throws Exception {
+        InMemoryCompiler.Result result = compile(
+                """
+                @Controller
+                class Shop {
+                    @Get("/orders")
+                    @Filters(named = " ")
+                    String orders() { return ""; }
+                }
+                """);
+
+        assertThat(result.errors())
+                .containsExactly("Shop.orders(): filter name ' ' (expected: a name that is not blank)");
+    }
+
+    @Test
+    void refusesAFilterNameThatIsNotAStringConstant() throws Exception {
+        InMemoryCompiler.Result result = compile(
+                """
+                @Controller
+                class Shop {
+                    static String admin = "admin";
+
+                    @Get("/orders")
+                    @Filters(named = admin)
+                    String orders() { return ""; }
+                }
+                """);
+
+        assertThat(result.success()).isFalse();
+        assertThat(result.errors()).singleElement().asString().contains("constant");
+    }
+
+    @Test
+    void givesTheNamedFiltersOfAControllerAndItsMethodOutsideTheFiltersMadeFromAClass() throws Exception {
+        InMemoryCompiler.Result result = compile(
+                """
+                @Controller
+                @Filters(named = "tenant")
+                class Shop {
+                    @Get("/orders")
+                    @Filters(value = Audit.class, named = "admin")
+                    String orders() { return ""; }
+
+                    static final class Audit implements io.parry.server.Filter {
+                        public java.util.concurrent.CompletionStage<io.parry.http.HttpResponse> filter(
+                                io.parry.server.Handler next, io.parry.server.RequestContext ctx,
+                                io.parry.http.HttpRequest request) throws Exception {
+                            return next.handle(ctx, request);
+                        }
+                    }
+                }
+                """);
+
+        assertThat(result.errors()).isEmpty();
+        assertThat(java.nio.file.Files.readString(result.generated().resolve("shop/ShopRoutes.java")))
+                .contains(".filter(RouteFilters.named(named, \"tenant\", \"Shop.orders\"))"
+                        + ".filter(RouteFilters.named(named, \"admin\", \"Shop.orders\")).filter(filter0)");
+    }
+
     private static InMemoryCompiler.Result compile(String controller) throws Exception {
         Map<String, String> sources = new LinkedHashMap<>();
         sources.put("shop.Shop", "package shop;\nimport io.parry.annotations.*;\n" + controller);

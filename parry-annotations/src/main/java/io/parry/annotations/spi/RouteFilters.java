@@ -4,6 +4,7 @@ import io.parry.server.Filter;
 import io.parry.server.routing.RouteSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** The filters an application puts around every route of a generated controller; for generated code, not an API. */
 public final class RouteFilters {
@@ -15,6 +16,20 @@ public final class RouteFilters {
             route.filter(filter);
         }
         return route;
+    }
+
+    /**
+     * The filter given by this name, for the route of this method.
+     *
+     * @throws IllegalStateException if none was given by that name
+     */
+    public static Filter named(Map<String, Filter> filters, String name, String method) {
+        Filter filter = filters.get(name);
+        if (filter == null) {
+            throw new IllegalStateException("filter: " + name + " of " + method
+                    + " (expected: given with ControllerRoutes.named, one of " + filters.keySet() + ")");
+        }
+        return filter;
     }
 
     /** The filters, then these, as one immutable list. */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.parry.openapi.RouteDescription;
 import io.parry.server.Filter;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -20,6 +21,7 @@ import java.util.Map;
  */
 public final class DocumentBuilder {
     private static final String PROBLEM = "Problem";
+    private static final String NAMED_FILTERS = "x-parry-named-filters";
 
     private final ObjectMapper mapper;
     private final ObjectNode document;
@@ -45,10 +47,10 @@ public final class DocumentBuilder {
 
     /**
      * Adds a controller's {@code paths} and {@code components/schemas}, as {@code ControllerRoutes.openApi()}
-     * gives them, each operation requiring what the filters around the controller's routes authenticate.
+     * gives them, each operation requiring what the filters around the controller's routes authenticate,
+     * and what those its method names (from {@code named}, by the names in {@code x-parry-named-filters}).
      */
-    public void addController(String openApi, List<Filter> filters) {
-        Authentication authentication = Authentication.of(filters);
+    public void addController(String openApi, List<Filter> filters, Map<String, Filter> named) {
         JsonNode part;
         try {
             part = mapper.readTree(openApi);
@@ -60,7 +62,7 @@ public final class DocumentBuilder {
                 .forEach(operation -> addOperation(
                         path.getKey(),
                         operation.getKey(),
-                        secured((ObjectNode) operation.getValue(), authentication))));
+                        secured((ObjectNode) operation.getValue(), filters, named))));
         part.path("components").path("schemas").properties().forEach(schema -> {
             if (!schemas.has(schema.getKey())) {
                 schemas.set(schema.getKey(), schema.getValue());
@@ -114,6 +116,22 @@ public final class DocumentBuilder {
             }
         }
         return built;
+    }
+
+    /** The operation secured by the controller's filters, then those its method names (outermost first). */
+    private ObjectNode secured(ObjectNode operation, List<Filter> filters, Map<String, Filter> named) {
+        JsonNode names = operation.remove(NAMED_FILTERS);
+        if (names == null) {
+            return secured(operation, Authentication.of(filters));
+        }
+        List<Filter> around = new ArrayList<>(filters);
+        names.forEach(name -> {
+            Filter filter = named.get(name.asText());
+            if (filter != null) {
+                around.add(filter);
+            }
+        });
+        return secured(operation, Authentication.of(around));
     }
 
     /** The operation with its {@code security} and the answers of a refused client (problem+json). */
