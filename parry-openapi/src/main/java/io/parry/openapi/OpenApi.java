@@ -11,11 +11,14 @@ import io.parry.http.MediaType;
 import io.parry.json.JsonCodec;
 import io.parry.openapi.internal.DocsPage;
 import io.parry.openapi.internal.DocumentBuilder;
+import io.parry.openapi.internal.OpenApiPaths;
 import io.parry.openapi.internal.ServerUrl;
 import io.parry.openapi.internal.YamlText;
 import io.parry.server.Filter;
+import io.parry.server.routing.Route;
 import io.parry.server.routing.Router;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,6 +43,8 @@ import java.util.Map;
  * <p>Routes behind parry-auth's filters say so (a controller's given with {@link ControllerRoutes#with}, a
  * functional route's named in its {@link RouteDescription#filters}): the document gets the security schemes (HTTP bearer JWT, API key, HTTP basic) and
  * each such operation its {@code security}, so Swagger UI's "Authorize" sends the credentials.
+ * Given the router that serves the operations ({@link Builder#router}), the document reads what it puts
+ * around each route instead, its own filters included.
  */
 public final class OpenApi {
     private static final MediaType YAML = MediaType.parse("application/yaml");
@@ -116,6 +121,7 @@ public final class OpenApi {
         private String title = "API";
         private String version = "1.0";
         private String description;
+        private Router router;
 
         private Builder() {}
 
@@ -152,6 +158,26 @@ public final class OpenApi {
         }
 
         /**
+         * The router that serves the operations, for what it puts around them: each operation one of its
+         * routes answers (by method and path) requires what that route's filters authenticate ({@link
+         * Route#filters()}: the router's own, its groups', the route's, a controller's), instead of what
+         * was given with the controller or the description, so that the document and the router agree
+         * also on filters applied to the whole router. Serve the document from a router outside it, or
+         * the page and document are behind those filters too:
+         *
+         * <pre>{@code
+         * Router api = Router.builder().filter(jwt)....build();
+         * Router.Builder site = Router.builder();
+         * OpenApi.builder().controller(todos).router(api).build().addTo(site);
+         * site.mount("/", api);
+         * }</pre>
+         */
+        public Builder router(Router router) {
+            this.router = requireNonNull(router, "router");
+            return this;
+        }
+
+        /**
          * Adds a functional route's operation.
          *
          * @param method such as {@code GET}
@@ -175,7 +201,8 @@ public final class OpenApi {
          */
         public OpenApi build() {
             JsonCodec codec = JsonCodec.ofDefault();
-            DocumentBuilder document = new DocumentBuilder(codec.mapper(), title, version, description);
+            DocumentBuilder document =
+                    new DocumentBuilder(codec.mapper(), title, version, description, servedFilters());
             for (Controller controller : controllers) {
                 document.addController(controller.openApi(), controller.filters(), controller.named());
             }
@@ -183,6 +210,19 @@ public final class OpenApi {
                 document.addRoute(route.method(), route.pattern(), route.description());
             }
             return new OpenApi(document.build(), codec);
+        }
+
+        /** The filters around each route of the router, by lower-case method ({@code *} for any) and OpenAPI path. */
+        private Map<String, List<Filter>> servedFilters() {
+            Map<String, List<Filter>> served = new HashMap<>();
+            if (router != null) {
+                for (Route route : router.routes()) {
+                    served.putIfAbsent(
+                            route.method().toLowerCase(Locale.ROOT) + " " + OpenApiPaths.of(route.pattern()),
+                            route.filters());
+                }
+            }
+            return served;
         }
     }
 

@@ -28,11 +28,18 @@ public final class DocumentBuilder {
     private final ObjectNode paths;
     private final ObjectNode schemas;
     private final ObjectNode securitySchemes;
+    private final Map<String, List<Filter>> served;
     /** Operations by id; {@code null} for an id two controllers share, which neither keeps. */
     private final Map<String, ObjectNode> operationIds = new HashMap<>();
 
-    public DocumentBuilder(ObjectMapper mapper, String title, String version, String description) {
+    /**
+     * {@code served}: the filters a router puts around its routes, by lower-case method ({@code *} for
+     * any) and OpenAPI path; an operation it has is secured by those instead of the ones described.
+     */
+    public DocumentBuilder(
+            ObjectMapper mapper, String title, String version, String description, Map<String, List<Filter>> served) {
         this.mapper = mapper;
+        this.served = served;
         this.document = mapper.createObjectNode();
         document.put("openapi", "3.1.0");
         ObjectNode info = document.putObject("info").put("title", title).put("version", version);
@@ -62,7 +69,12 @@ public final class DocumentBuilder {
                 .forEach(operation -> addOperation(
                         path.getKey(),
                         operation.getKey(),
-                        secured((ObjectNode) operation.getValue(), filters, named))));
+                        secured(
+                                path.getKey(),
+                                operation.getKey(),
+                                (ObjectNode) operation.getValue(),
+                                filters,
+                                named))));
         part.path("components").path("schemas").properties().forEach(schema -> {
             if (!schemas.has(schema.getKey())) {
                 schemas.set(schema.getKey(), schema.getValue());
@@ -99,8 +111,8 @@ public final class DocumentBuilder {
         description.output().ifPresent(type -> ok.putObject("content")
                 .putObject("application/json")
                 .set("schema", schemaOf(type)));
-        addOperation(
-                path, method.toLowerCase(Locale.ROOT), secured(operation, Authentication.of(description.filters())));
+        String lowerCase = method.toLowerCase(Locale.ROOT);
+        addOperation(path, lowerCase, secured(path, lowerCase, operation, description.filters(), Map.of()));
     }
 
     public ObjectNode build() {
@@ -118,9 +130,17 @@ public final class DocumentBuilder {
         return built;
     }
 
-    /** The operation secured by the controller's filters, then those its method names (outermost first). */
-    private ObjectNode secured(ObjectNode operation, List<Filter> filters, Map<String, Filter> named) {
+    /**
+     * The operation secured by the filters its router puts around it, else by those described: the
+     * controller's, then those its method names (outermost first).
+     */
+    private ObjectNode secured(
+            String path, String method, ObjectNode operation, List<Filter> filters, Map<String, Filter> named) {
         JsonNode names = operation.remove(NAMED_FILTERS);
+        List<Filter> live = served.getOrDefault(method + " " + path, served.get("* " + path));
+        if (live != null) {
+            return secured(operation, Authentication.of(live));
+        }
         if (names == null) {
             return secured(operation, Authentication.of(filters));
         }

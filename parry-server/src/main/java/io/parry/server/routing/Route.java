@@ -1,6 +1,8 @@
 package io.parry.server.routing;
 
 import io.parry.http.MediaType;
+import io.parry.server.Filter;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,6 +22,7 @@ public final class Route {
     private final List<MediaType> produces;
     private final List<String> conditions;
     private final String scheduling;
+    private final List<Filter> filters;
 
     Route(
             String name,
@@ -28,7 +31,8 @@ public final class Route {
             List<MediaType> consumes,
             List<MediaType> produces,
             List<String> conditions,
-            String scheduling) {
+            String scheduling,
+            List<Filter> filters) {
         this.name = name;
         this.method = method;
         this.pattern = pattern;
@@ -36,6 +40,7 @@ public final class Route {
         this.produces = List.copyOf(produces);
         this.conditions = List.copyOf(conditions);
         this.scheduling = scheduling;
+        this.filters = List.copyOf(filters);
     }
 
     /**
@@ -82,19 +87,33 @@ public final class Route {
         return scheduling;
     }
 
-    /** A copy under a mount's prefix. */
-    Route under(String prefix) {
-        if (prefix.isEmpty()) {
+    /**
+     * The filters the router put around the route when it was built, outermost first: the router's own
+     * ({@link Router.Builder#filter}), its groups', then the route's ({@link RouteSpec#filter}); for a
+     * route of a mounted router, the mounting router's and groups' first. Filters that wrap the router
+     * from outside ({@code router.with(filter)}, the server's) are not among them. An OpenAPI document
+     * reads from them what the route asks of a client.
+     */
+    public List<Filter> filters() {
+        return filters;
+    }
+
+    /** A copy under a mount's prefix, inside these filters (outermost first). */
+    Route under(String prefix, List<Filter> outer) {
+        if (prefix.isEmpty() && outer.isEmpty()) {
             return this;
         }
+        List<Filter> around = new ArrayList<>(outer);
+        around.addAll(filters);
         return new Route(
                 name,
                 method,
-                prefix + (pattern.equals("/") ? "" : pattern),
+                prefix.isEmpty() ? pattern : prefix + (pattern.equals("/") ? "" : pattern),
                 consumes,
                 produces,
                 conditions,
-                scheduling);
+                scheduling,
+                around);
     }
 
     /**

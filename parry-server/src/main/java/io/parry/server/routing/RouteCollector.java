@@ -1,5 +1,6 @@
 package io.parry.server.routing;
 
+import io.parry.server.Filter;
 import io.parry.server.Handler;
 import io.parry.server.routing.internal.PathPattern;
 import io.parry.server.routing.internal.RouteEntry;
@@ -17,11 +18,15 @@ final class RouteCollector {
     private final Map<String, Executor> executors;
     private final List<RouteEntry> entries;
     private final List<Route> routes;
+    private final List<Filter> routerFilters;
 
-    RouteCollector(Map<String, Executor> executors, List<RouteEntry> entries, List<Route> routes) {
+    /** {@code routerFilters} are the router's own, which {@link Router.Builder#build} puts around everything. */
+    RouteCollector(
+            Map<String, Executor> executors, List<RouteEntry> entries, List<Route> routes, List<Filter> routerFilters) {
         this.executors = executors;
         this.entries = entries;
         this.routes = routes;
+        this.routerFilters = routerFilters;
     }
 
     /** Collects the builder's items; {@code groups} are the enclosing groups, outermost first, this one included. */
@@ -47,6 +52,8 @@ final class RouteCollector {
         handler = inGroups(Router.Builder.wrap(handler, spec.filters(), spec.errorHandler()), groups);
         List<String> conditions = new ArrayList<>();
         spec.conditions().forEach(condition -> conditions.add(condition.toString()));
+        List<Filter> filters = around(groups);
+        filters.addAll(spec.filters());
         Route route = new Route(
                 spec.name(),
                 declaration.method() == null ? "*" : declaration.method().name(),
@@ -54,7 +61,8 @@ final class RouteCollector {
                 spec.consumes(),
                 spec.produces(),
                 conditions,
-                spec.scheduling());
+                spec.scheduling(),
+                filters);
         routes.add(route);
         entries.add(new RouteEntry(
                 declaration.method(),
@@ -72,15 +80,25 @@ final class RouteCollector {
         String full = joined.equals("/") ? "" : joined;
         PathPattern pattern = PathPattern.parsePrefix(full);
         Handler handler = inGroups(declaration.handler(), groups);
-        Route mountRoute = new Route(null, "*", full + "/**", List.of(), List.of(), List.of(), "event-loop");
+        List<Filter> outer = around(groups);
+        Route mountRoute = new Route(null, "*", full + "/**", List.of(), List.of(), List.of(), "event-loop", outer);
         if (declaration.handler() instanceof Router) {
             for (Route route : ((Router) declaration.handler()).routes()) {
-                routes.add(route.under(full));
+                routes.add(route.under(full, outer));
             }
         } else {
             routes.add(mountRoute);
         }
         entries.add(RouteEntry.mount(pattern, handler, mountRoute));
+    }
+
+    /** The router's filters, then those of these groups, outermost first. */
+    private List<Filter> around(List<Router.Builder> groups) {
+        List<Filter> filters = new ArrayList<>(routerFilters);
+        for (Router.Builder group : groups) {
+            filters.addAll(group.filters());
+        }
+        return filters;
     }
 
     private static Handler inGroups(Handler handler, List<Router.Builder> groups) {

@@ -349,7 +349,7 @@ public final class Router implements Handler {
             }
             List<RouteEntry> entries = new ArrayList<>();
             List<Route> routes = new ArrayList<>();
-            new RouteCollector(executors, entries, routes).collect(this, "", List.of());
+            new RouteCollector(executors, entries, routes, filters).collect(this, "", List.of());
             RouteTable table = RouteTable.of(entries, lint);
             Handler entry = wrap(new RouteDispatcher(table), filters, errorHandler);
             return new Router(entry, table, routes);

@@ -369,6 +369,26 @@ class RouterTest {
     }
 
     @Test
+    void theRouteTableListsTheFiltersAroundEachRouteOutermostFirst() {
+        Filter outer = (next, ctx, request) -> next.handle(ctx, request);
+        Filter group = (next, ctx, request) -> next.handle(ctx, request);
+        Filter own = (next, ctx, request) -> next.handle(ctx, request);
+        Filter mounted = (next, ctx, request) -> next.handle(ctx, request);
+        Router inner =
+                Router.builder().filter(mounted).get("/ping", named("ping")).build();
+        Router router = Router.builder()
+                .get("/open", named("open"))
+                .group("/admin", admin -> admin.filter(group).get("/stats", named("stats"), route -> route.filter(own)))
+                .mount("/v2", inner)
+                .filter(outer)
+                .build();
+
+        assertThat(router.routes())
+                .extracting(Route::filters)
+                .containsExactly(List.of(outer), List.of(outer, group, own), List.of(outer, mounted));
+    }
+
+    @Test
     void failsTheBuildWhenARouteNamesAnUnknownExecutor() {
         Executor direct = Runnable::run;
         Router.Builder builder =
