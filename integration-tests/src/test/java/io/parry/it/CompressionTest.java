@@ -13,6 +13,8 @@ import io.parry.protection.CompressionFilter;
 import io.parry.protection.RequestDecompressionFilter;
 import io.parry.server.Handler;
 import io.parry.testing.NettyLeakExtension;
+import io.parry.testing.RawConnection;
+import io.parry.testing.RawResponse;
 import io.parry.testing.ServerExtension;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -97,6 +99,32 @@ class CompressionTest {
             assertThat(new String(
                             gunzip(new ByteArrayInputStream(response.body())).readAllBytes(), StandardCharsets.UTF_8))
                     .isEqualTo(JSON);
+        }
+    }
+
+    @Test
+    void answersHeadWithTheHeadOfTheCompressedGetAndNoBody() {
+        try (RawConnection connection = RawConnection.open("127.0.0.1", server.port())) {
+            connection.send(
+                    """
+                    HEAD /json HTTP/1.1
+                    Host: localhost
+                    Accept-Encoding: gzip
+
+                    GET /json HTTP/1.1
+                    Host: localhost
+                    Accept-Encoding: gzip
+
+                    """);
+            RawResponse head = connection.readResponseHead();
+            RawResponse get = connection.readResponse();
+
+            assertThat(head.status()).isEqualTo(200);
+            assertThat(head.header("content-encoding")).isEqualTo("gzip");
+            assertThat(head.header("vary")).isEqualTo("accept-encoding");
+            assertThat(head.header("content-length")).isNull();
+            assertThat(get.header("content-encoding")).isEqualTo("gzip");
+            assertThat(get.header("vary")).isEqualTo("accept-encoding");
         }
     }
 

@@ -2,6 +2,7 @@ package io.parry.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.luben.zstd.Zstd;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
@@ -96,6 +97,21 @@ class GatewayCompressionTest {
     }
 
     @Test
+    void prefersZstdToGzipByDefaultAndReadsZstdBodiesWithinTheBound() throws Exception {
+        try (TestGateway gateway = start()) {
+            var response = get(gateway, "/api/todos", "gzip, deflate, br, zstd");
+            var inflated = post(gateway, "zstd", Zstd.compress("hello upstream".getBytes(StandardCharsets.UTF_8)));
+            var bomb = post(gateway, "zstd", Zstd.compress(new byte[10 << 20]));
+
+            assertThat(response.headers().firstValue("content-encoding")).hasValue("zstd");
+            assertThat(new String(Zstd.decompress(response.body(), JSON.length()), StandardCharsets.UTF_8))
+                    .isEqualTo(JSON);
+            assertThat(new String(inflated.body(), StandardCharsets.UTF_8)).isEqualTo("null 14 hello upstream");
+            assertThat(bomb.statusCode()).isEqualTo(413);
+        }
+    }
+
+    @Test
     void leavesEventStreamsAndRoutesThatTurnItOffAlone() throws Exception {
         try (TestGateway gateway = start()) {
             var events = get(gateway, "/api/events", "gzip");
@@ -111,8 +127,8 @@ class GatewayCompressionTest {
     @Test
     void inflatesARequestBodyForTheUpstreamWithinItsBound() throws Exception {
         try (TestGateway gateway = start()) {
-            var inflated = post(gateway, gzip("hello upstream".getBytes(StandardCharsets.UTF_8)));
-            var bomb = post(gateway, gzip(new byte[10 << 20]));
+            var inflated = post(gateway, "gzip", gzip("hello upstream".getBytes(StandardCharsets.UTF_8)));
+            var bomb = post(gateway, "gzip", gzip(new byte[10 << 20]));
 
             assertThat(inflated.statusCode()).isEqualTo(200);
             assertThat(new String(inflated.body(), StandardCharsets.UTF_8)).isEqualTo("null 14 hello upstream");
@@ -148,12 +164,13 @@ class GatewayCompressionTest {
         return CLIENT.send(request.build(), BodyHandlers.ofByteArray());
     }
 
-    private static java.net.http.HttpResponse<byte[]> post(TestGateway gateway, byte[] gzipped) throws Exception {
+    private static java.net.http.HttpResponse<byte[]> post(TestGateway gateway, String coding, byte[] encoded)
+            throws Exception {
         return CLIENT.send(
                 HttpRequest.newBuilder(gateway.uri("/api/echo"))
                         .timeout(Duration.ofSeconds(10))
-                        .header("Content-Encoding", "gzip")
-                        .POST(BodyPublishers.ofByteArray(gzipped))
+                        .header("Content-Encoding", coding)
+                        .POST(BodyPublishers.ofByteArray(encoded))
                         .build(),
                 BodyHandlers.ofByteArray());
     }

@@ -10,37 +10,40 @@ import io.parry.http.HttpResponse;
 import io.parry.http.spi.AsciiCase;
 import io.parry.http.spi.FixedBody;
 import io.parry.protection.internal.AcceptEncoding;
-import io.parry.protection.internal.CompressingBody;
-import io.parry.protection.internal.ContentCoding;
-import io.parry.protection.internal.Deflation;
-import io.parry.protection.internal.Negotiation;
+import io.parry.protection.internal.TransformedBody;
 import io.parry.server.Filter;
 import io.parry.server.Handler;
 import io.parry.server.RequestContext;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Compresses response bodies with gzip (or deflate) when the request's {@code Accept-Encoding}
- * allows it. Immutable and shared by all requests.
+ * Compresses response bodies with gzip (or deflate, or a coding from an optional module such as zstd)
+ * when the request's {@code Accept-Encoding} allows it. Immutable and shared by all requests.
  *
  * <pre>{@code
- * Handler app = router.with(CompressionFilter.builder().level(5).minSize(1024).build());
+ * Handler app = router.with(CompressionFilter.builder()
+ *         .encodings(List.of(ZstdCoding.ofDefault(), ContentCoding.gzip(5)))
+ *         .minSize(1024)
+ *         .build());
  * }</pre>
  *
  * <p>The coding is chosen by weight (RFC 9110, section 12.5.3): the client's highest {@code q}
- * among {@link Builder#algorithms algorithms}, their order breaking ties; {@code *} stands for
+ * among {@link Builder#encodings encodings}, their order breaking ties; {@code *} stands for
  * codings the client does not name, and {@code identity;q=0} makes even a body under {@link
  * Builder#minSize minSize} compressed. A compressed response gets {@code Content-Encoding}, loses
  * {@code Content-Length} (the server frames the new body), and has its strong {@code ETag} made weak,
  * since its bytes are no longer the ones the tag named (RFC 9110, section 8.8.1). Every response this
  * filter could compress gets {@code Vary: Accept-Encoding}, compressed or not, so that caches keep the
- * variants apart.
+ * variants apart. A {@code HEAD} request gets the head its {@code GET} would (RFC 9110, section
+ * 9.3.2): the same {@code Content-Encoding}, {@code Vary} and {@code ETag}, without a {@code
+ * Content-Length}, which only compressing the body would tell.
  *
- * <p>Left as they are: answers to {@code HEAD}; 1xx, 204, 206 and 304 responses; bodies that already
+ * <p>Left as they are: 1xx, 204, 206 and 304 responses; bodies that already
  * have a {@code Content-Encoding} (never compressed twice); {@code Cache-Control: no-transform} (RFC
  * 9111, section 5.2.2.6); media types not in {@link Builder#contentTypes contentTypes}; and {@code
  * text/event-stream} unless {@link Builder#eventStreams eventStreams} is on.
@@ -48,9 +51,9 @@ import java.util.concurrent.CompletionStage;
  * <p>Threading and cost: a fixed body is compressed at once on the thread that completes the
  * handler's stage (an event loop keeps its zlib state between responses); a streamed body (a proxied
  * one, events) is compressed chunk by chunk as the server pulls it, never held whole, each chunk
- * flushed so that a stream is never held back. Each streamed response holds its own zlib state (about
- * 300 KiB of native memory) until its body ends: count it when many long streams may be compressed at
- * once.
+ * flushed so that a stream is never held back. Each streamed response holds its own coding state
+ * (about 300 KiB of native memory for gzip, about 1 MiB for zstd at level 3) until its body ends:
+ * count it when many long streams may be compressed at once.
  */
 public final class CompressionFilter implements Filter {
     /** The media types compressed by default: text that compresses well. */
@@ -69,24 +72,16 @@ public final class CompressionFilter implements Filter {
 
     private static final String EVENT_STREAM = "text/event-stream";
 
-    private final int level;
     private final long minSize;
     private final List<String> contentTypes;
-    private final List<String> algorithms;
+    private final List<ContentCoding> encodings;
     private final boolean eventStreams;
-    private final List<ContentCoding> codings;
 
     private CompressionFilter(Builder builder) {
-        this.level = builder.level;
         this.minSize = builder.minSize;
         this.contentTypes = builder.contentTypes;
-        this.algorithms = builder.algorithms;
+        this.encodings = builder.encodings;
         this.eventStreams = builder.eventStreams;
-        List<ContentCoding> list = new ArrayList<>(algorithms.size());
-        for (String algorithm : algorithms) {
-            list.add(ContentCoding.of(algorithm));
-        }
-        this.codings = List.copyOf(list);
     }
 
     /** The filter with the defaults: gzip at level 6, from 1 KiB, {@link #DEFAULT_CONTENT_TYPES}. */
@@ -102,24 +97,21 @@ public final class CompressionFilter implements Filter {
     /** A builder holding this filter's settings. */
     public Builder toBuilder() {
         return new Builder()
-                .level(level)
                 .minSize(minSize)
                 .contentTypes(contentTypes)
-                .algorithms(algorithms)
+                .encodings(encodings)
                 .eventStreams(eventStreams);
     }
 
     @Override
     public CompletionStage<HttpResponse> filter(Handler next, RequestContext ctx, HttpRequest request)
             throws Exception {
-        if (request.method() == HttpMethod.HEAD) {
-            return next.handle(ctx, request);
-        }
         List<String> accepted = request.headers().getAll("accept-encoding");
-        return next.handle(ctx, request).thenApply(response -> compress(response, accepted));
+        boolean head = request.method() == HttpMethod.HEAD;
+        return next.handle(ctx, request).thenApply(response -> compress(response, accepted, head));
     }
 
-    private HttpResponse compress(HttpResponse response, List<String> accepted) {
+    private HttpResponse compress(HttpResponse response, List<String> accepted, boolean head) {
         int status = response.status().code();
         HttpBody body = response.body();
         HttpHeaders headers = response.headers();
@@ -132,15 +124,21 @@ public final class CompressionFilter implements Filter {
                 || headers.containsValue("cache-control", "no-transform")) {
             return response;
         }
-        Negotiation negotiation = AcceptEncoding.negotiate(accepted, codings);
-        ContentCoding coding = negotiation.coding();
+        int outcome = AcceptEncoding.negotiate(accepted, encodings);
+        int chosen = AcceptEncoding.chosen(outcome);
         long length = body.contentLength();
-        if (coding == null || (length >= 0 && length < minSize && !negotiation.identityRefused())) {
+        if (chosen < 0 || (length >= 0 && length < minSize && !AcceptEncoding.identityRefused(outcome))) {
             return varied(response);
         }
-        HttpBody compressed = body instanceof FixedBody fixed
-                ? HttpBody.of(Deflation.compress(coding, level, fixed.data()))
-                : CompressingBody.of(body, coding, level);
+        ContentCoding coding = encodings.get(chosen);
+        HttpBody compressed;
+        if (head) {
+            compressed = TransformedBody.ofUnknownLength(body); // The server sends none of it.
+        } else if (body instanceof FixedBody fixed) {
+            compressed = HttpBody.of(coding.encode(fixed.data()));
+        } else {
+            compressed = TransformedBody.encoded(body, coding);
+        }
         return response.withBody(compressed).mapHeaders(edits -> {
             edits.remove("content-length");
             edits.set("content-encoding", coding.token());
@@ -190,41 +188,33 @@ public final class CompressionFilter implements Filter {
     @Override
     public boolean equals(Object other) {
         return other instanceof CompressionFilter that
-                && level == that.level
                 && minSize == that.minSize
                 && eventStreams == that.eventStreams
                 && contentTypes.equals(that.contentTypes)
-                && algorithms.equals(that.algorithms);
+                && encodings.equals(that.encodings);
     }
 
     @Override
     public int hashCode() {
-        return ((level * 31 + Long.hashCode(minSize)) * 31 + contentTypes.hashCode()) * 31
-                + algorithms.hashCode()
+        return (Long.hashCode(minSize) * 31 + contentTypes.hashCode()) * 31
+                + encodings.hashCode()
                 + (eventStreams ? 1 : 0);
     }
 
     @Override
     public String toString() {
-        return "CompressionFilter[level=" + level + ", minSize=" + minSize + ", contentTypes=" + contentTypes
-                + ", algorithms=" + algorithms + ", eventStreams=" + eventStreams + "]";
+        return "CompressionFilter[encodings=" + encodings + ", minSize=" + minSize + ", contentTypes=" + contentTypes
+                + ", eventStreams=" + eventStreams + "]";
     }
 
     /** Settings of the filter; {@link #build()} validates them. */
     public static final class Builder {
-        private int level = 6;
         private long minSize = 1024;
         private List<String> contentTypes = DEFAULT_CONTENT_TYPES;
-        private List<String> algorithms = List.of("gzip");
+        private List<ContentCoding> encodings = List.of(ContentCoding.gzip(6));
         private boolean eventStreams;
 
         private Builder() {}
-
-        /** The zlib level, 1 (fastest) to 9 (smallest); default 6, zlib's own default. */
-        public Builder level(int level) {
-            this.level = level;
-            return this;
-        }
 
         /**
          * The smallest body, in bytes, worth compressing when its length is known; default 1024. A
@@ -244,9 +234,12 @@ public final class CompressionFilter implements Filter {
             return this;
         }
 
-        /** The codings offered, preferred first: {@code gzip} and {@code deflate}; default {@code [gzip]}. */
-        public Builder algorithms(List<String> names) {
-            this.algorithms = List.copyOf(requireNonNull(names, "names"));
+        /**
+         * The codings offered, preferred first (the order breaks ties between the client's weights),
+         * each with its own level; default gzip at level 6, zlib's own default.
+         */
+        public Builder encodings(List<ContentCoding> codings) {
+            this.encodings = List.copyOf(requireNonNull(codings, "codings"));
             return this;
         }
 
@@ -261,23 +254,17 @@ public final class CompressionFilter implements Filter {
 
         /** The filter; fails with {@link IllegalArgumentException} naming a wrong setting. */
         public CompressionFilter build() {
-            if (level < 1 || level > 9) {
-                throw new IllegalArgumentException("level: " + level + " (expected: 1 to 9)");
-            }
             if (minSize < 0) {
                 throw new IllegalArgumentException("minSize: " + minSize + " (expected: >= 0)");
             }
-            if (algorithms.isEmpty()) {
-                throw new IllegalArgumentException("algorithms: [] (expected: gzip, deflate or both)");
+            if (encodings.isEmpty()) {
+                throw new IllegalArgumentException("encodings: [] (expected: at least one coding)");
             }
-            for (String algorithm : algorithms) {
-                if (!algorithm.equals("gzip") && !algorithm.equals("deflate")) {
-                    throw new IllegalArgumentException(
-                            "algorithms: " + algorithms + " (expected: gzip, deflate or both)");
+            Set<String> tokens = new HashSet<>();
+            for (ContentCoding coding : encodings) {
+                if (!tokens.add(coding.token())) {
+                    throw new IllegalArgumentException("encodings: " + encodings + " (expected: each coding once)");
                 }
-            }
-            if (Set.copyOf(algorithms).size() != algorithms.size()) {
-                throw new IllegalArgumentException("algorithms: " + algorithms + " (expected: each once)");
             }
             List<String> types = new ArrayList<>(contentTypes.size());
             for (String type : contentTypes) {

@@ -44,7 +44,7 @@ class CompressionFilterTest {
     @Test
     void compressesWithDeflateWhenTheClientPrefersIt() {
         CompressionFilter filter = CompressionFilter.builder()
-                .algorithms(List.of("gzip", "deflate"))
+                .encodings(List.of(ContentCoding.gzip(6), ContentCoding.deflate(6)))
                 .build();
         try (HandlerTester tester = HandlerTester.of(json(JSON).with(filter))) {
             TestResponse response = tester.send(get("gzip;q=0.5, deflate"));
@@ -123,7 +123,26 @@ class CompressionFilterTest {
     }
 
     @Test
-    void leavesHeadAndResponsesWithoutContentAlone() {
+    void givesAHeadRequestTheHeadItsGetWouldHave() {
+        Handler handler = Handler.sync((ctx, request) -> HttpResponse.builder(HttpStatus.OK)
+                .header("etag", "\"v1\"")
+                .body(MediaType.JSON, HttpData.ofUtf8(JSON))
+                .build());
+        try (HandlerTester tester = HandlerTester.of(handler.with(CompressionFilter.ofDefault()))) {
+            TestResponse get = tester.send(get("gzip"));
+            TestResponse head = tester.send(HttpRequest.builder(HttpMethod.HEAD, "/")
+                    .header("accept-encoding", "gzip")
+                    .build());
+
+            assertThat(head.header("content-encoding")).isEqualTo(get.header("content-encoding"));
+            assertThat(head.header("vary")).isEqualTo(get.header("vary")).isEqualTo("accept-encoding");
+            assertThat(head.header("etag")).isEqualTo(get.header("etag")).isEqualTo("W/\"v1\"");
+            assertThat(head.header("content-length")).isNull();
+        }
+    }
+
+    @Test
+    void leavesResponsesWithoutContentAlone() {
         Handler handler = Handler.sync((ctx, request) -> switch (request.path()) {
             case "/204" -> HttpResponse.of(HttpStatus.NO_CONTENT);
             case "/304" -> HttpResponse.of(
@@ -131,11 +150,6 @@ class CompressionFilterTest {
             default -> HttpResponse.of(MediaType.JSON, HttpData.ofUtf8(JSON));
         });
         try (HandlerTester tester = HandlerTester.of(handler.with(CompressionFilter.ofDefault()))) {
-            TestResponse head = tester.send(HttpRequest.builder(HttpMethod.HEAD, "/")
-                    .header("accept-encoding", "gzip")
-                    .build());
-            assertThat(head.header("content-encoding")).isNull();
-            assertThat(head.header("vary")).isNull();
             for (String path : List.of("/204", "/304")) {
                 TestResponse response = tester.send(get(path, "gzip"));
                 assertThat(response.header("content-encoding")).as(path).isNull();
@@ -182,18 +196,23 @@ class CompressionFilterTest {
 
     @Test
     void refusesSettingsOutsideTheirRange() {
-        assertThatThrownBy(() -> CompressionFilter.builder().level(0).build())
-                .hasMessage("level: 0 (expected: 1 to 9)");
+        assertThatThrownBy(() -> ContentCoding.gzip(0)).hasMessage("level: 0 (expected: 1 to 9)");
         assertThatThrownBy(() -> CompressionFilter.builder().minSize(-1).build())
                 .hasMessage("minSize: -1 (expected: >= 0)");
-        assertThatThrownBy(() ->
-                        CompressionFilter.builder().algorithms(List.of("br")).build())
-                .hasMessage("algorithms: [br] (expected: gzip, deflate or both)");
+        assertThatThrownBy(
+                        () -> CompressionFilter.builder().encodings(List.of()).build())
+                .hasMessage("encodings: [] (expected: at least one coding)");
+        assertThatThrownBy(() -> CompressionFilter.builder()
+                        .encodings(List.of(ContentCoding.gzip(1), ContentCoding.gzip(9)))
+                        .build())
+                .hasMessage("encodings: [gzip(level 1), gzip(level 9)] (expected: each coding once)");
         assertThatThrownBy(() -> CompressionFilter.builder()
                         .contentTypes(List.of("json"))
                         .build())
                 .hasMessageStartingWith("contentTypes: json (expected: a media type");
-        CompressionFilter filter = CompressionFilter.builder().level(1).build();
+        CompressionFilter filter = CompressionFilter.builder()
+                .encodings(List.of(ContentCoding.gzip(1)))
+                .build();
         assertThat(filter.toBuilder().build()).isEqualTo(filter).hasSameHashCodeAs(filter);
     }
 

@@ -13,7 +13,7 @@ import java.util.zip.Deflater;
  * more to set up than a small body costs to compress; other threads (workers, virtual threads) make
  * their own and end it at once.
  */
-public final class Deflation {
+final class Deflation {
     /** A kept output array larger than this would hold memory no typical body needs. */
     private static final int MAX_KEPT_OUTPUT = 256 * 1024;
     /** RFC 1952, section 2.3: magic, CM = 8 (deflate), no flags, no time, XFL = 0, OS = 255 (unknown). */
@@ -32,40 +32,40 @@ public final class Deflation {
 
     private Deflation() {}
 
-    /** The data encoded whole with this coding at this level (1 to 9). */
-    public static HttpData compress(ContentCoding coding, int level, HttpData data) {
+    /** The data encoded whole as gzip (or deflate) at this level (1 to 9). */
+    static HttpData compress(boolean gzip, int level, HttpData data) {
         if (Thread.currentThread() instanceof FastThreadLocalThread) {
-            return LOCAL.get().encode(coding, level, data);
+            return LOCAL.get().encode(gzip, level, data);
         }
-        Deflater deflater = new Deflater(level, coding == ContentCoding.GZIP);
+        Deflater deflater = new Deflater(level, gzip);
         try {
-            return HttpData.wrap(encode(deflater, new CRC32(), coding, data, new byte[data.length() / 2 + 64]));
+            return HttpData.wrap(encode(deflater, new CRC32(), gzip, data, new byte[data.length() / 2 + 64]));
         } finally {
             deflater.end();
         }
     }
 
-    private HttpData encode(ContentCoding coding, int level, HttpData data) {
-        int slot = (level - 1) * 2 + coding.ordinal();
+    private HttpData encode(boolean gzip, int level, HttpData data) {
+        int slot = (level - 1) * 2 + (gzip ? 0 : 1);
         Deflater deflater = deflaters[slot];
         if (deflater == null) {
-            deflater = new Deflater(level, coding == ContentCoding.GZIP);
+            deflater = new Deflater(level, gzip);
             deflaters[slot] = deflater;
         }
         int wanted = Math.min(data.length() / 2 + 64, MAX_KEPT_OUTPUT);
         if (output.length < wanted) {
             output = new byte[wanted];
         }
-        byte[] encoded = encode(deflater, crc, coding, data, output);
+        byte[] encoded = encode(deflater, crc, gzip, data, output);
         deflater.reset();
         crc.reset();
         return HttpData.wrap(encoded);
     }
 
     /** The encoded bytes, made in {@code out} (or in larger copies of it when it fills up). */
-    private static byte[] encode(Deflater deflater, CRC32 crc, ContentCoding coding, HttpData data, byte[] out) {
+    private static byte[] encode(Deflater deflater, CRC32 crc, boolean gzip, HttpData data, byte[] out) {
         int position = 0;
-        if (coding == ContentCoding.GZIP) {
+        if (gzip) {
             System.arraycopy(GZIP_HEADER, 0, out, 0, GZIP_HEADER.length);
             position = GZIP_HEADER.length;
             Checksums.update(crc, data);
@@ -78,7 +78,7 @@ public final class Deflation {
             }
             position += deflater.deflate(out, position, out.length - position);
         }
-        if (coding == ContentCoding.GZIP) {
+        if (gzip) {
             if (out.length - position < 8) {
                 out = Arrays.copyOf(out, out.length + 8);
             }

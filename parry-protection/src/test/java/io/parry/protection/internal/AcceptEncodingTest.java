@@ -2,13 +2,14 @@ package io.parry.protection.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parry.protection.ContentCoding;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class AcceptEncodingTest {
-    private static final List<ContentCoding> OFFERED = List.of(ContentCoding.GZIP, ContentCoding.DEFLATE);
+    private static final List<ContentCoding> OFFERED = List.of(ContentCoding.gzip(6), ContentCoding.deflate(6));
 
     @ParameterizedTest(name = "Accept-Encoding: {0} -> {1}, identity refused: {2}")
     @CsvSource(
@@ -44,38 +45,58 @@ class AcceptEncodingTest {
             ',, gzip ,'                       | gzip     | false
             """)
     void choosesTheCodingByWeight(String field, String expected, boolean identityRefused) {
-        Negotiation negotiation = AcceptEncoding.negotiate(List.of(field), OFFERED);
+        int outcome = AcceptEncoding.negotiate(List.of(field), OFFERED);
 
-        assertThat(
-                        negotiation.coding() == null
-                                ? "identity"
-                                : negotiation.coding().token())
-                .isEqualTo(expected);
-        assertThat(negotiation.identityRefused()).isEqualTo(identityRefused);
+        assertThat(token(outcome, OFFERED)).isEqualTo(expected);
+        assertThat(AcceptEncoding.identityRefused(outcome)).isEqualTo(identityRefused);
     }
 
     @ParameterizedTest
     @CsvSource({"'gzip;q=0.2', 'deflate;q=0.3', deflate", "'deflate;q=0', 'gzip', gzip"})
     void readsEveryFieldLine(String first, String second, String expected) {
-        Negotiation negotiation = AcceptEncoding.negotiate(List.of(first, second), OFFERED);
+        int outcome = AcceptEncoding.negotiate(List.of(first, second), OFFERED);
 
-        assertThat(negotiation.coding().token()).isEqualTo(expected);
+        assertThat(token(outcome, OFFERED)).isEqualTo(expected);
     }
 
     @ParameterizedTest
     @CsvSource({"gzip, identity", "'deflate, gzip;q=0.5', deflate"})
     void offersOnlyTheConfiguredCodings(String field, String expected) {
-        Negotiation negotiation = AcceptEncoding.negotiate(List.of(field), List.of(ContentCoding.DEFLATE));
+        List<ContentCoding> deflate = List.of(ContentCoding.deflate(6));
 
-        assertThat(
-                        negotiation.coding() == null
-                                ? "identity"
-                                : negotiation.coding().token())
+        assertThat(token(AcceptEncoding.negotiate(List.of(field), deflate), deflate))
                 .isEqualTo(expected);
     }
 
     @Test
     void sendsNoCodingWithoutTheField() {
-        assertThat(AcceptEncoding.negotiate(List.of(), OFFERED)).isEqualTo(Negotiation.IDENTITY);
+        assertThat(AcceptEncoding.negotiate(List.of(), OFFERED)).isEqualTo(AcceptEncoding.IDENTITY);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"'zstd, gzip', zstd", "'gzip, zstd', zstd", "'gzip, zstd;q=0.9', gzip", "'gzip, br', gzip"})
+    void breaksTiesByTheServersOrder(String field, String expected) {
+        List<ContentCoding> offered = List.of(new Named("zstd"), ContentCoding.gzip(6));
+
+        assertThat(token(AcceptEncoding.negotiate(List.of(field), offered), offered))
+                .isEqualTo(expected);
+    }
+
+    private static String token(int outcome, List<ContentCoding> offered) {
+        int chosen = AcceptEncoding.chosen(outcome);
+        return chosen < 0 ? "identity" : offered.get(chosen).token();
+    }
+
+    /** A coding known by its name alone: negotiation reads nothing else. */
+    private record Named(String token) implements ContentCoding {
+        @Override
+        public Transform encoder() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Transform decoder(long maxSize) {
+            throw new UnsupportedOperationException();
+        }
     }
 }
