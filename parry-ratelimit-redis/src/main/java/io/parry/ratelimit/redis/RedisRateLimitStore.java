@@ -9,23 +9,32 @@ import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.metrics.CommandLatencyRecorder;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
-import io.parry.ratelimit.RateLimit;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.FastThreadLocal;
+import io.parry.ratelimit.redis.internal.GcraCommand;
 import io.parry.ratelimit.redis.internal.GcraScript;
+import io.parry.ratelimit.redis.internal.Pipeline;
+import io.parry.transport.spi.EventLoopScheduler;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One connection to Redis shared by every {@link RedisRateLimiter} made from it: Lettuce, asynchronous
- * and pipelined (commands are written as they come, replies matched in order), reconnecting by itself
- * after Redis restarts. Make one per Redis and process; {@link #close()} it when done.
+ * and pipelined (the commands an event loop makes while it runs leave in one write, and their replies
+ * come back to it in one task), reconnecting by itself after Redis restarts. Make one per Redis and process; {@link #close()} it when done.
  *
  * <pre>{@code
  * RedisRateLimitStore redis = RedisRateLimitStore.connect("redis://127.0.0.1:6379");
@@ -41,11 +50,18 @@ public final class RedisRateLimitStore implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RedisRateLimitStore.class);
     private static final long RECONNECT_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final int MAX_IN_FLIGHT = 65_536;
+    private static final Duration QUIET = Duration.ofMillis(100);
 
     private final RedisURI uri;
     private final ClientResources resources;
     private final RedisClient client;
     private final AtomicBoolean connecting = new AtomicBoolean();
+    private final FastThreadLocal<Pipeline> pipelines = new FastThreadLocal<>() {
+        @Override
+        protected Pipeline initialValue() {
+            return new Pipeline();
+        }
+    };
     private volatile StatefulRedisConnection<String, String> connection;
     private volatile CompletableFuture<Void> attempt = new CompletableFuture<>();
     private volatile long lastAttempt;
@@ -56,6 +72,7 @@ public final class RedisRateLimitStore implements AutoCloseable {
         this.resources = ClientResources.builder()
                 .ioThreadPoolSize(2)
                 .computationThreadPoolSize(2)
+                .commandLatencyRecorder(CommandLatencyRecorder.disabled())
                 .reconnectDelay(
                         Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
                 .build();
@@ -116,8 +133,27 @@ public final class RedisRateLimitStore implements AutoCloseable {
         if (open != null) {
             open.close();
         }
-        client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
-        resources.shutdown(0, 2, TimeUnit.SECONDS);
+        // A reconnect attempt may already be running on Lettuce's computation thread: a quiet period
+        // keeps the I/O loops taking its channel's tasks (refused by a terminated loop, which Netty logs
+        // at ERROR) until the attempt gives up.
+        client.shutdown(QUIET, Duration.ofSeconds(2));
+        awaitShutdown(resources.shutdown(QUIET.toMillis(), 2000, TimeUnit.MILLISECONDS));
+    }
+
+    /** Waits for Lettuce's threads to end, so that nothing of it is left running (or logging) once closed. */
+    private void awaitShutdown(Future<Boolean> shutdown) {
+        try {
+            shutdown.get(3, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("Lettuce's threads for {} did not stop in time ({})", this, e.toString());
+        }
+    }
+
+    /** Lettuce's threads and event bus, for tests. */
+    ClientResources resources() {
+        return resources;
     }
 
     @Override
@@ -129,23 +165,50 @@ public final class RedisRateLimitStore implements AutoCloseable {
      * Runs the GCRA script for a bucket: {@code EVALSHA}, and {@code EVAL} when Redis answers {@code
      * NOSCRIPT} (it restarted and lost its script cache; {@code EVAL} loads it again).
      */
-    CompletionStage<List<Long>> take(String bucket, RateLimit limit, String[] args) {
+    void take(String bucket, String[] args, Executor loop, GcraCommand.Reply reply) {
         StatefulRedisConnection<String, String> open = connection;
         if (open == null) {
             reconnectIfDue();
-            return CompletableFuture.failedFuture(new IllegalStateException("not connected to Redis at " + this));
+            reply.failed(new IllegalStateException("not connected to Redis at " + this));
+            return;
         }
-        String[] keys = {bucket};
-        CompletionStage<List<Long>> sha = open.async().evalsha(GcraScript.SHA1, ScriptOutputType.MULTI, keys, args);
-        return sha.exceptionallyCompose(failure -> {
-            if (!isNoScript(failure)) {
-                return CompletableFuture.failedFuture(failure);
-            }
-            return open.async().<List<Long>>eval(GcraScript.TEXT, ScriptOutputType.MULTI, keys, args);
-        });
+        GcraCommand command = new GcraCommand(bucket, args, loop, reply);
+        if (onItsThread(loop)) {
+            pipelines.get().send(open, command);
+        } else {
+            Pipeline.sendNow(open, command);
+        }
     }
 
-    private static boolean isNoScript(Throwable failure) {
+    /**
+     * Runs the script by {@code EVAL}, which loads it again: after {@code NOSCRIPT}, when a restarted
+     * Redis lost its script cache. The reply comes on {@code loop}.
+     */
+    void takeLoading(String bucket, String[] args, Executor loop, GcraCommand.Reply reply) {
+        StatefulRedisConnection<String, String> open = connection;
+        if (open == null) {
+            reply.failed(new IllegalStateException("not connected to Redis at " + this));
+            return;
+        }
+        open.async()
+                .<List<Long>>eval(GcraScript.TEXT, ScriptOutputType.MULTI, new String[] {bucket}, args)
+                .whenComplete((answer, failure) -> loop.execute(() -> {
+                    if (failure != null) {
+                        reply.failed(failure);
+                    } else {
+                        reply.decided(new long[] {answer.get(0), answer.get(1), answer.get(2), answer.get(3)});
+                    }
+                }));
+    }
+
+    private static boolean onItsThread(Executor loop) {
+        return loop instanceof EventLoopScheduler scheduler
+                ? scheduler.inEventLoop()
+                : loop instanceof EventExecutor executor && executor.inEventLoop();
+    }
+
+    /** Whether Redis answered {@code NOSCRIPT}: it does not know the script (it restarted). */
+    static boolean isNoScript(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof io.lettuce.core.RedisNoScriptException
                     || (t.getMessage() != null && t.getMessage().startsWith("NOSCRIPT"))) {

@@ -6,13 +6,13 @@ import io.parry.ratelimit.RateLimit;
 import io.parry.ratelimit.RateLimitDecision;
 import io.parry.ratelimit.RateLimiter;
 import io.parry.ratelimit.RateLimiterUnavailableException;
+import io.parry.ratelimit.redis.internal.GcraCommand;
 import io.parry.ratelimit.redis.internal.Reservations;
 import io.parry.server.RequestContext;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -85,25 +85,8 @@ public final class RedisRateLimiter implements RateLimiter {
                 return CompletableFuture.completedFuture(reserved);
             }
         }
-        CompletableFuture<RateLimitDecision> decision = new CompletableFuture<>();
-        Executor loop = ctx.eventLoop();
-        ScheduledFuture<?> timer = ctx.eventLoop()
-                .schedule(
-                        () -> failed(
-                                decision,
-                                new TimeoutException("Redis did not answer in "
-                                        + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms")),
-                        timeoutNanos,
-                        TimeUnit.NANOSECONDS);
-        store.take(prefix + key, limit, args)
-                .whenComplete((reply, failure) -> loop.execute(() -> {
-                    timer.cancel(false);
-                    if (failure != null) {
-                        failed(decision, failure);
-                    } else {
-                        decision.complete(decided(key, reply));
-                    }
-                }));
+        Decision decision = new Decision(key, ctx.eventLoop());
+        store.take(decision.bucket, args, decision.loop, decision);
         return decision;
     }
 
@@ -112,11 +95,11 @@ public final class RedisRateLimiter implements RateLimiter {
         return "RedisRateLimiter{" + limit + ", prefix=" + prefix + ", store=" + store + "}";
     }
 
-    private RateLimitDecision decided(String key, List<Long> reply) {
-        long granted = reply.get(0);
-        long remaining = reply.get(1);
-        long retryAfterNanos = reply.get(2) * 1000;
-        long resetNanos = reply.get(3) * 1000;
+    private RateLimitDecision decided(String key, long[] reply) {
+        long granted = reply[0];
+        long remaining = reply[1];
+        long retryAfterNanos = reply[2] * 1000;
+        long resetNanos = reply[3] * 1000;
         if (granted <= 0) {
             return new RateLimitDecision(false, 0, retryAfterNanos, resetNanos);
         }
@@ -128,7 +111,7 @@ public final class RedisRateLimiter implements RateLimiter {
         return new RateLimitDecision(true, remaining + granted - 1, 0, resetNanos);
     }
 
-    private void failed(CompletableFuture<RateLimitDecision> decision, Throwable failure) {
+    private void fail(CompletableFuture<RateLimitDecision> decision, Throwable failure) {
         if (decision.isDone()) {
             return;
         }
@@ -151,6 +134,53 @@ public final class RedisRateLimiter implements RateLimiter {
                     store,
                     failure.toString(),
                     failurePolicy == FailurePolicy.OPEN ? "let through" : "refused with 503");
+        }
+    }
+
+    /**
+     * One request's decision: its timer on the request's loop, and the script's reply, also on that loop
+     * (after {@code NOSCRIPT}, once more by {@code EVAL}).
+     */
+    private final class Decision extends CompletableFuture<RateLimitDecision> implements GcraCommand.Reply, Runnable {
+        private final String key;
+        private final String bucket;
+        private final ScheduledExecutorService loop;
+        private final ScheduledFuture<?> timer;
+        private boolean reloaded;
+
+        Decision(String key, ScheduledExecutorService loop) {
+            this.key = key;
+            this.bucket = prefix + key;
+            this.loop = loop;
+            this.timer = loop.schedule(this, timeoutNanos, TimeUnit.NANOSECONDS);
+        }
+
+        /** The timeout. */
+        @Override
+        public void run() {
+            fail(
+                    this,
+                    new TimeoutException(
+                            "Redis did not answer in " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms"));
+        }
+
+        @Override
+        public void decided(long[] answer) {
+            timer.cancel(false);
+            if (!isDone()) {
+                complete(RedisRateLimiter.this.decided(key, answer));
+            }
+        }
+
+        @Override
+        public void failed(Throwable failure) {
+            if (!reloaded && RedisRateLimitStore.isNoScript(failure)) {
+                reloaded = true;
+                store.takeLoading(bucket, args, loop, this);
+                return;
+            }
+            timer.cancel(false);
+            fail(this, failure);
         }
     }
 

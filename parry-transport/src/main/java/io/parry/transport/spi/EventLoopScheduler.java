@@ -1,5 +1,6 @@
 package io.parry.transport.spi;
 
+import io.netty.util.concurrent.EventExecutor;
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
@@ -19,6 +20,13 @@ public final class EventLoopScheduler extends AbstractExecutorService implements
     public EventLoopScheduler(ScheduledExecutorService loop, TaskWrapper wrapper) {
         this.loop = loop;
         this.wrapper = wrapper;
+    }
+
+    /** Whether the calling thread is the event loop's own. */
+    public boolean inEventLoop() {
+        return loop instanceof EventLoopScheduler inner
+                ? inner.inEventLoop()
+                : loop instanceof EventExecutor executor && executor.inEventLoop();
     }
 
     @Override
