@@ -9,8 +9,10 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.parry.client.Endpoint;
 import io.parry.client.HttpClient;
 import io.parry.client.upstream.Upstream;
+import io.parry.http.HttpResponse;
 import io.parry.proxy.internal.GradientLimit;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -29,8 +31,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>An adaptive concurrency limit ({@link AdaptiveConcurrencyOptions}, off unless set) finds how many
  * requests the group serves without slowing down, and answers the excess 503 at once too. A request
- * holds its place in it until the response head arrives: a response body is paced by the client that
- * reads it, and only what the upstream does may move the limit.
+ * holds its place in it until the response head arrives, but not while its client is still sending
+ * the body: bodies and responses are paced by clients, and only what the upstream does may move the
+ * limit or fill it.
  *
  * <pre>{@code
  * GuardedUpstream users = GuardedUpstream.builder(Upstream.of("users", Endpoint.parse("10.0.0.7:8080")))
@@ -55,6 +58,8 @@ public final class GuardedUpstream implements AutoCloseable {
     private final LongAdder bulkheadRejections = new LongAdder();
     private final AdaptiveConcurrencyOptions adaptiveOptions;
     private final GradientLimit adaptiveLimit;
+    private final CompletableFuture<HttpResponse> shedAnswer;
+    private final CompletableFuture<HttpResponse> grpcShedAnswer;
     private final AtomicInteger webSocketSessions = new AtomicInteger();
     private final ScheduledExecutorService healthScheduler;
     private final ProxyObserver observer;
@@ -77,6 +82,8 @@ public final class GuardedUpstream implements AutoCloseable {
                                 .build());
         this.adaptiveOptions = builder.adaptive;
         this.adaptiveLimit = adaptiveOptions == null ? null : new GradientLimit(adaptiveOptions, System.nanoTime());
+        this.shedAnswer = adaptiveOptions == null ? null : ProxyFailures.shedAnswer(upstream.name(), false);
+        this.grpcShedAnswer = adaptiveOptions == null ? null : ProxyFailures.shedAnswer(upstream.name(), true);
         this.healthScheduler = builder.healthChecked && upstream.healthCheck().isPresent() ? startHealthChecks() : null;
     }
 
@@ -260,7 +267,22 @@ public final class GuardedUpstream implements AutoCloseable {
         return false;
     }
 
-    /** Gives back a place taken by {@link #tryAdmit()}. */
+    /**
+     * Takes a place under the adaptive limit whatever it is now: for a request the upstream has, whose
+     * place was given back while its client was still sending the body.
+     */
+    void reenterLimit() {
+        if (adaptiveLimit != null) {
+            adaptiveLimit.enter();
+        }
+    }
+
+    /** The adaptive limit's 503 with {@code Retry-After} (or a gRPC status), the same for every shed. */
+    CompletableFuture<HttpResponse> shedAnswer(boolean grpc) {
+        return grpc ? grpcShedAnswer : shedAnswer;
+    }
+
+    /** Gives back a place taken by {@link #tryAdmit()} or {@link #reenterLimit()}. */
     void leaveLimit() {
         if (adaptiveLimit != null) {
             adaptiveLimit.release();

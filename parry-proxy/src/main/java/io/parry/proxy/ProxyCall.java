@@ -40,12 +40,16 @@ import java.util.concurrent.TimeUnit;
  * throws half-way (an observer, say) gives back what is still held.
  *
  * <p>A place under the group's adaptive limit is held from the start to the response head, the end
- * of the call or the client going away. Only the upstream's own answers feed the limit: the time from
- * the request sent (or, for a streamed request body, from its end) to the response head, and
- * timeouts or overload statuses as drops. Whatever the client does (reads slowly, resets, sends its
- * body slowly, goes away) gives the place back without a sample.
+ * of the call or the client going away, but not while the client is still sending its body: a body
+ * read before sending steps out while it is read and must find a place again after; a streamed one
+ * steps out while the upstream waits for the rest and steps back in, whatever the limit, when it
+ * ended, the upstream having the request by then. So the places count what the upstream owes an
+ * answer to, and clients sending slowly cannot fill them. Only the upstream's own answers feed the
+ * limit: the time from the request sent (or, for a streamed request body, from its end) to the
+ * response head, and timeouts or overload statuses as drops. Whatever the client does (reads slowly,
+ * resets, sends its body slowly, goes away) gives the place back without a sample.
  */
-final class ProxyCall {
+final class ProxyCall implements SentBody.Arrival {
     private static final Throwable FAILED_STATUS = new StatusFailure();
 
     private final ProxyHandler proxy;
@@ -76,8 +80,8 @@ final class ProxyCall {
     private boolean settled;
 
     private boolean cancelled;
-    /** Whether the call holds a place under the group's adaptive limit. */
-    private boolean limitHeld;
+    /** Where the call stands under the group's adaptive limit. */
+    private Place place;
 
     ProxyCall(
             ProxyHandler proxy,
@@ -96,7 +100,7 @@ final class ProxyCall {
         this.upstream = group.upstream();
         this.replayable = replayable;
         this.webSocket = proxy.webSocket.enabled() && WebSocketUpgrades.isHandshake(request);
-        this.limitHeld = group.isAdaptive();
+        this.place = group.isAdaptive() ? Place.HELD : Place.NONE;
     }
 
     /** Sends the request; the stage completes with the response head or a failure. */
@@ -109,6 +113,7 @@ final class ProxyCall {
     /** Reads the body in full first, up to {@code maxBytes}, so every attempt can send it again. */
     CompletableFuture<HttpResponse> startBuffered(int maxBytes) {
         ctx.clientGone().thenRun(this::cancel);
+        stepOut();
         request.body().aggregate(maxBytes).whenComplete((data, failure) -> {
             if (failure != null) {
                 // The body never reached an upstream: no upstream is to blame.
@@ -119,7 +124,9 @@ final class ProxyCall {
                 }
             } else {
                 request = request.withBody(HttpBody.of(data));
-                attempt();
+                if (readmitted()) {
+                    attempt();
+                }
             }
         });
         return result;
@@ -162,7 +169,7 @@ final class ProxyCall {
         }
         attempts++;
         heldPermission = group.breaker(endpoint);
-        SentBody sent = replayable ? null : new SentBody(request.body(), limitHeld);
+        SentBody sent = replayable ? null : new SentBody(request.body(), place == Place.NONE ? null : this);
         HttpRequest outbound;
         try {
             outbound = UpstreamRequests.prepare(
@@ -355,7 +362,7 @@ final class ProxyCall {
      * whose pace would then be measured instead of the upstream's.
      */
     private void feedLimit(int status, long startNanos, SentBody sent, long now) {
-        if (!limitHeld) {
+        if (place == Place.NONE) {
             return;
         }
         if (status == 429 || status == 503 || status == 504) {
@@ -369,9 +376,49 @@ final class ProxyCall {
 
     /** Gives back the call's place under the adaptive limit, once. */
     private void leaveLimit() {
-        if (limitHeld) {
-            limitHeld = false;
+        if (place == Place.HELD) {
             group.leaveLimit();
+        }
+        place = Place.NONE;
+    }
+
+    /** Gives the place back while the client sends the body, keeping the call's admission. */
+    private void stepOut() {
+        if (place == Place.HELD) {
+            group.leaveLimit();
+            place = Place.AWAY;
+        }
+    }
+
+    /**
+     * Takes a place again for a body read in full before sending; nothing has reached the upstream
+     * yet, so a limit reached meanwhile sheds the request as it would have on arrival.
+     */
+    private boolean readmitted() {
+        if (place != Place.AWAY) {
+            return true; // No limit, or a call that ended meanwhile, which attempt() sees.
+        }
+        if (group.tryAdmit()) {
+            place = Place.HELD;
+            return true;
+        }
+        place = Place.NONE;
+        settled = true;
+        group.exit();
+        result.deliver(group.shedAnswer(GrpcCalls.isGrpc(request)).join());
+        return false;
+    }
+
+    @Override
+    public void bodyPending() {
+        stepOut();
+    }
+
+    @Override
+    public void bodyEnded() {
+        if (place == Place.AWAY) {
+            group.reenterLimit();
+            place = Place.HELD;
         }
     }
 
@@ -622,5 +669,15 @@ final class ProxyCall {
         public synchronized Throwable fillInStackTrace() {
             return this;
         }
+    }
+
+    /** Where a call stands under its group's adaptive limit. */
+    private enum Place {
+        /** No place: the group has no limit, or the call gave its place back for good. */
+        NONE,
+        /** A place counted against the limit. */
+        HELD,
+        /** Admitted, but not counted while the client is still sending the body. */
+        AWAY
     }
 }

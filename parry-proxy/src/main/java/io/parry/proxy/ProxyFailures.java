@@ -8,9 +8,12 @@ import io.parry.client.LocalResourceException;
 import io.parry.client.PoolExhaustedException;
 import io.parry.client.RequestBodyException;
 import io.parry.client.UpstreamConnectException;
+import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.HttpStatusException;
+import io.parry.http.Problem;
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
@@ -47,6 +50,21 @@ final class ProxyFailures {
     static HttpStatusException overloaded(String upstream) {
         return new HttpStatusException(
                 HttpStatus.SERVICE_UNAVAILABLE, "Upstream " + upstream + " is at its concurrency limit.");
+    }
+
+    /**
+     * The answer to every request the adaptive limit sheds, made once per group: a shed costs no
+     * problem serialised and no header copied, as it comes when the gateway is busiest.
+     */
+    static CompletableFuture<HttpResponse> shedAnswer(String upstream, boolean grpc) {
+        HttpStatusException refusal = overloaded(upstream);
+        return CompletableFuture.completedFuture(
+                grpc
+                        ? GrpcCalls.status(refusal)
+                        : Problem.of(refusal.status())
+                                .detail(refusal.detail())
+                                .toResponse()
+                                .withHeader("retry-after", "1"));
     }
 
     /** Cross-site WebSocket hijacking: a page of another origin may not open a session (RFC 6455, section 10.2). */

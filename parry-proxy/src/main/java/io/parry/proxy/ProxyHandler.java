@@ -7,7 +7,6 @@ import io.parry.http.HttpBody;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatusException;
-import io.parry.http.Problem;
 import io.parry.http.spi.FixedBody;
 import io.parry.proxy.internal.WebSocketUpgrades;
 import io.parry.server.Handler;
@@ -121,7 +120,7 @@ public final class ProxyHandler implements Handler {
             return refused(request, ProxyFailures.noUpstream());
         }
         if (!upstream.tryAdmit()) {
-            return shed(ctx, request, upstream.upstream().name());
+            return upstream.shedAnswer(GrpcCalls.isGrpc(request));
         }
         if (!upstream.tryEnter()) {
             upstream.leaveLimit();
@@ -155,19 +154,6 @@ public final class ProxyHandler implements Handler {
         return GrpcCalls.isGrpc(request)
                 ? CompletableFuture.completedFuture(GrpcCalls.status(refusal))
                 : CompletableFuture.failedFuture(refusal);
-    }
-
-    /** The adaptive limit's 503, with {@code Retry-After} (a problem, or a gRPC status). */
-    private static CompletableFuture<HttpResponse> shed(RequestContext ctx, HttpRequest request, String upstream) {
-        HttpStatusException refusal = ProxyFailures.overloaded(upstream);
-        if (GrpcCalls.isGrpc(request)) {
-            return CompletableFuture.completedFuture(GrpcCalls.status(refusal));
-        }
-        return CompletableFuture.completedFuture(Problem.of(refusal.status())
-                .detail(refusal.detail())
-                .requestId(ctx.requestId())
-                .toResponse()
-                .withHeader("retry-after", "1"));
     }
 
     private static boolean isReplayable(HttpBody body) {

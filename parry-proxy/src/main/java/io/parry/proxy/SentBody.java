@@ -13,18 +13,21 @@ import java.util.concurrent.Flow;
  * A request body on its way to an upstream that remembers whether anybody began reading it: once the
  * client subscribed, part of a one-shot body may have left, and the request can no longer be retried.
  * Timed, it also remembers when the body ended, so an adaptive limit can leave the client's pace out of
- * the upstream's latency. Buffers pass through without a copy.
+ * the upstream's latency, and tells its {@link Arrival} while the upstream waits for the rest of the body.
+ * Buffers pass through without a copy.
  */
 final class SentBody implements HttpBody, RawBody {
     private final HttpBody body;
-    private final boolean timed;
+    /** Told how the body arrives, or {@code null} when it is not timed. */
+    private final Arrival arrival;
+
     private volatile boolean subscribed;
     private long endNanos;
     private volatile boolean ended;
 
-    SentBody(HttpBody body, boolean timed) {
+    SentBody(HttpBody body, Arrival arrival) {
         this.body = body;
-        this.timed = timed;
+        this.arrival = arrival;
     }
 
     /** Whether the body was subscribed to. */
@@ -67,11 +70,28 @@ final class SentBody implements HttpBody, RawBody {
     }
 
     private void timeEnd() {
-        if (timed) {
-            body.trailers().thenRun(() -> {
-                endNanos = System.nanoTime();
-                ended = true;
-            });
+        if (arrival == null) {
+            return;
         }
+        body.trailers().thenRun(() -> {
+            endNanos = System.nanoTime();
+            ended = true;
+            arrival.bodyEnded();
+        });
+        if (!ended) {
+            arrival.bodyPending();
+        }
+    }
+
+    /**
+     * What a timed body tells as the upstream starts reading it, on the request's event loop, where
+     * the server delivers the body.
+     */
+    interface Arrival {
+        /** The upstream started reading the body before the client sent all of it. */
+        void bodyPending();
+
+        /** The client sent the last of the body (after {@link #bodyPending()}, if that was told). */
+        void bodyEnded();
     }
 }

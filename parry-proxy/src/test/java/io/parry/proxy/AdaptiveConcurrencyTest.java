@@ -121,7 +121,7 @@ class AdaptiveConcurrencyTest {
         AtomicInteger uploaded = new AtomicInteger();
         List<Future<?>> attackers = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            attackers.add(threads.submit(() -> sendBodySlowly(uploaded)));
+            attackers.add(threads.submit(() -> sendBodySlowly(false, 40, uploaded)));
         }
         for (int i = 0; i < 10; i++) {
             attackers.add(threads.submit(this::readLargeResponseSlowly));
@@ -138,14 +138,48 @@ class AdaptiveConcurrencyTest {
         assertThat(lowest.get()).isEqualTo(20);
     }
 
+    @Test
+    void keepsServingOthersWhileMoreClientsThanTheLimitSendTheirBodiesSlowly() throws Exception {
+        // The default retry policy reads a small body whole before sending it; a chunked one streams.
+        start(
+                100,
+                AdaptiveConcurrencyOptions.builder().initialLimit(8).maxLimit(8).rttTolerance(4),
+                RetryPolicy.ofDefault());
+        AtomicInteger uploaded = new AtomicInteger();
+        List<Future<?>> senders = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            senders.add(threads.submit(() -> sendBodySlowly(true, 30, uploaded)));
+        }
+        // A streamed body steps out when the upstream starts reading it, which its head arriving shows.
+        upstream.awaitArrivals(8, Duration.ofSeconds(10));
+        for (int i = 0; i < 8; i++) {
+            // These end over a second after the streamed ones, whose requests have then left the
+            // upstream, so they find places again.
+            senders.add(threads.submit(() -> sendBodySlowly(false, 40, uploaded)));
+        }
+
+        Load users = load(4, Duration.ofSeconds(2));
+        for (Future<?> sender : senders) {
+            sender.get(20, TimeUnit.SECONDS);
+        }
+
+        assertThat(users.served()).isPositive();
+        assertThat(users.shed()).isZero();
+        assertThat(uploaded.get()).isGreaterThanOrEqualTo(14);
+    }
+
     private void start(int permits, AdaptiveConcurrencyOptions.Builder adaptive) {
+        start(permits, adaptive, RetryPolicy.none());
+    }
+
+    private void start(int permits, AdaptiveConcurrencyOptions.Builder adaptive, RetryPolicy retry) {
         upstream = CapacityUpstream.start(permits, SERVICE_TIME);
         group = GuardedUpstream.builder(Upstream.of("capacity", Endpoint.parse("127.0.0.1:" + upstream.port())))
                 .breaker(BreakerOptions.disabled())
                 .adaptiveConcurrency(adaptive.window(Duration.ofMillis(50)).build())
                 .build();
         gateway = Server.builder()
-                .handler(ProxyHandler.builder(group).retry(RetryPolicy.none()).build())
+                .handler(ProxyHandler.builder(group).retry(retry).build())
                 .listener(log -> {
                     if (log.status() == 503) {
                         shedNanos.add(log.durationNanos());
@@ -193,13 +227,23 @@ class AdaptiveConcurrencyTest {
         return null;
     }
 
-    /** Sends a small body over four seconds, then reads the answer. */
-    private Void sendBodySlowly(AtomicInteger uploaded) throws Exception {
+    /**
+     * Sends a body of {@code bytes} bytes, one every 100 ms, with a length or in the chunked coding,
+     * then reads the answer.
+     */
+    private Void sendBodySlowly(boolean chunked, int bytes, AtomicInteger uploaded) throws Exception {
         try (Socket socket = connect()) {
-            write(socket, "POST /work HTTP/1.1\r\nHost: h\r\nContent-Length: 40\r\n\r\n");
-            for (int i = 0; i < 40; i++) {
+            write(
+                    socket,
+                    "POST /work HTTP/1.1\r\nHost: h\r\n"
+                            + (chunked ? "Transfer-Encoding: chunked" : "Content-Length: " + bytes)
+                            + "\r\n\r\n");
+            for (int i = 0; i < bytes; i++) {
                 Thread.sleep(100); // The client's pace is the attack.
-                write(socket, "x");
+                write(socket, chunked ? "1\r\nx\r\n" : "x");
+            }
+            if (chunked) {
+                write(socket, "0\r\n\r\n");
             }
             byte[] head = new byte[12];
             socket.getInputStream().readNBytes(head, 0, 12);

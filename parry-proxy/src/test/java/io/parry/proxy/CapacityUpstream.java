@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * An upstream of fixed capacity whose latency rises with concurrency: {@code /work} holds one of
@@ -26,6 +27,9 @@ final class CapacityUpstream implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService threads = Executors.newFixedThreadPool(256);
     private final Semaphore permits;
+    /** One permit per {@code /work} request whose head arrived. */
+    private final Semaphore arrivals = new Semaphore(0);
+
     private volatile long serviceMillis;
 
     private CapacityUpstream(int permits, Duration serviceTime) throws IOException {
@@ -55,7 +59,15 @@ final class CapacityUpstream implements AutoCloseable {
         this.serviceMillis = serviceTime.toMillis();
     }
 
+    /** Waits until {@code count} more {@code /work} requests have arrived (their heads, at least). */
+    void awaitArrivals(int count, Duration timeout) throws InterruptedException {
+        if (!arrivals.tryAcquire(count, timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError(count + " requests did not arrive within " + timeout);
+        }
+    }
+
     private void work(HttpExchange exchange) throws IOException {
+        arrivals.release();
         try (InputStream body = exchange.getRequestBody()) {
             body.readAllBytes();
         }

@@ -66,7 +66,18 @@ public final class GradientLimit {
         }
     }
 
-    /** Gives back a place taken by {@link #tryAcquire()}. */
+    /**
+     * Takes a place whatever the limit: for a request the upstream already has, whose place was given
+     * back while its client was still sending the body.
+     */
+    public void enter() {
+        int now = inFlight.incrementAndGet();
+        if (now > peak.get()) {
+            peak.accumulateAndGet(now, Math::max);
+        }
+    }
+
+    /** Gives back a place taken by {@link #tryAcquire()} or {@link #enter()}. */
     public void release() {
         inFlight.decrementAndGet();
     }

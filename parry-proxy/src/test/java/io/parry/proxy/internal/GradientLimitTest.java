@@ -37,6 +37,22 @@ class GradientLimitTest {
     }
 
     @Test
+    void entersPastTheLimitForARequestTheUpstreamAlreadyHas() {
+        for (int i = 0; i < 20; i++) {
+            limit.tryAcquire();
+        }
+
+        limit.enter();
+
+        assertThat(limit.inFlight()).isEqualTo(21);
+        assertThat(limit.tryAcquire()).isFalse();
+        limit.release();
+        limit.release();
+        assertThat(limit.tryAcquire()).isTrue();
+        assertThat(limit.sheds()).isEqualTo(1);
+    }
+
+    @Test
     void growsWhileLatencyHoldsAndThePlacesAreUsed() {
         windows(10, 20, 10 * MS);
 
