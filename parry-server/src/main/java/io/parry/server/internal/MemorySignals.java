@@ -12,11 +12,13 @@ import java.util.List;
  * Reads the heap in use after the last garbage collections and the direct memory in use; once per
  * sample, never per request.
  *
- * <p>Direct memory is what {@code -XX:MaxDirectMemorySize} limits (the JDK's {@code direct} buffer
- * pool, where Netty's pooled arenas take their chunks when it uses the JDK's cleaner) plus what Netty
- * allocates without the cleaner, which only its own counter sees. Every buffer the server and the
- * proxy hold for bodies in flight, or WebSocket frames queued, comes from those, so the sum is the
- * budget's measure; the pooled allocator's own {@code usedDirectMemory} is a part of it.
+ * <p>Direct memory is the fuller of two ledgers, each held to the same maximum ({@code
+ * -XX:MaxDirectMemorySize}): the JDK's {@code direct} buffer pool and Netty's own counter. Which
+ * buffers each sees depends on the JDK: on 17, Netty's allocator takes its chunks from the JDK's pool
+ * and counts them again in its own counter, so the sum would count them twice (and shed at half the
+ * budget); on 25 its chunks are in its counter only, which refuses past the maximum by itself. Either
+ * way the fuller ledger is the one that runs out first. Every buffer the server and the proxy hold for
+ * bodies in flight, or WebSocket frames queued, comes from those.
  */
 final class MemorySignals {
     private final List<MemoryPoolMXBean> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
@@ -43,6 +45,6 @@ final class MemorySignals {
     /** The bytes of direct memory in use. */
     long direct() {
         long jdk = directPool == null ? 0 : directPool.getMemoryUsed();
-        return jdk + Math.max(0, PlatformDependent.usedDirectMemory());
+        return Math.max(jdk, PlatformDependent.usedDirectMemory());
     }
 }
