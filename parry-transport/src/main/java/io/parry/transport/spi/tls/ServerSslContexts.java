@@ -148,6 +148,7 @@ public final class ServerSslContexts {
                     spec.applicationProtocols()));
         }
         SslContext context = builder.build();
+        SessionCache.configure(context, spec.protocols());
         return new ServerCertificate(context, leaf, version);
     }
 
