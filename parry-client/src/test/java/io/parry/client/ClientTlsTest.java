@@ -15,6 +15,9 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.testing.NettyLeakExtension;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -151,6 +154,27 @@ class ClientTlsTest {
     }
 
     @Test
+    void poolsHttp11ConnectionsWhenAlpnPicksItForAnHttp2Client() throws Exception {
+        upstream = TestUpstream.tls(serverContext(ClientAuth.NONE, ApplicationProtocolNames.HTTP_1_1));
+        client = client(
+                ClientProtocol.H2,
+                ClientTlsOptions.builder().caBundle(pki.caFile()).build());
+
+        List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            calls.add(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/")).toCompletableFuture());
+        }
+        for (CompletableFuture<HttpResponse> call : calls) {
+            assertThat(text(await(call))).startsWith("http/1.1 connection ");
+        }
+        int opened = upstream.connections();
+
+        assertThat(text(await(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/")))))
+                .startsWith("http/1.1 connection ");
+        assertThat(upstream.connections()).as("an idle HTTP/1.1 connection is used again").isEqualTo(opened);
+    }
+
+    @Test
     void sendsAnAbsoluteHttpsTargetOverTls() throws Exception {
         upstream = TestUpstream.tls(serverContext(ClientAuth.NONE));
         client = client(
@@ -178,6 +202,10 @@ class ClientTlsTest {
     }
 
     private static SslContext serverContext(ClientAuth auth) throws Exception {
+        return serverContext(auth, ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1);
+    }
+
+    private static SslContext serverContext(ClientAuth auth, String... alpn) throws Exception {
         return SslContextBuilder.forServer(server.chain().toFile(), server.key().toFile())
                 .trustManager(pki.caFile().toFile())
                 .clientAuth(auth)
@@ -185,8 +213,7 @@ class ClientTlsTest {
                         ApplicationProtocolConfig.Protocol.ALPN,
                         ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                         ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
-                        ApplicationProtocolNames.HTTP_2,
-                        ApplicationProtocolNames.HTTP_1_1))
+                        alpn))
                 .build();
     }
 }
