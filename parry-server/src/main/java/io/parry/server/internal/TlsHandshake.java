@@ -58,6 +58,12 @@ final class TlsHandshake extends ChannelInboundHandlerAdapter implements SweptCo
         startNanos = System.nanoTime();
         sweeper = runtime.connections.sweeper(ctx.channel().eventLoop());
         sweeper.add(this);
+        // A stop that began before this loop's sweeper existed drains no sweeper of it: such a connection, counted
+        // open, held the stop for its whole grace period. The sweeper is registered before this read, and the stop
+        // marks the server draining before it looks for sweepers, so one of the two always sees the other.
+        if (runtime.isDraining()) {
+            drain();
+        }
     }
 
     @Override
