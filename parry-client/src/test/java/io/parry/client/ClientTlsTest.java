@@ -162,7 +162,8 @@ class ClientTlsTest {
 
         List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            calls.add(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/")).toCompletableFuture());
+            calls.add(
+                    client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/")).toCompletableFuture());
         }
         for (CompletableFuture<HttpResponse> call : calls) {
             assertThat(text(await(call))).startsWith("http/1.1 connection ");
@@ -171,7 +172,9 @@ class ClientTlsTest {
 
         assertThat(text(await(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/")))))
                 .startsWith("http/1.1 connection ");
-        assertThat(upstream.connections()).as("an idle HTTP/1.1 connection is used again").isEqualTo(opened);
+        assertThat(upstream.connections())
+                .as("an idle HTTP/1.1 connection is used again")
+                .isEqualTo(opened);
     }
 
     @Test

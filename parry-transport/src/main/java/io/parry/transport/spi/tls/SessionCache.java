@@ -28,6 +28,7 @@ final class SessionCache {
     }
 
     private static boolean ticketsResume(List<String> protocols) {
-        return (protocols.isEmpty() || protocols.contains("TLSv1.3")) && !"false".equals(System.getProperty(TICKETS_PROPERTY));
+        return (protocols.isEmpty() || protocols.contains("TLSv1.3"))
+                && !"false".equals(System.getProperty(TICKETS_PROPERTY));
     }
 }
