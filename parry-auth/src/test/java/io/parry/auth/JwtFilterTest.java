@@ -7,10 +7,12 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.JWSObject;
 import com.nimbusds.jose.Payload;
+import com.nimbusds.jose.crypto.ECDSASigner;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.PlainJWT;
+import com.nimbusds.jwt.SignedJWT;
 import io.parry.client.HttpClient;
 import io.parry.http.HttpResponse;
 import io.parry.server.Handler;
@@ -24,6 +26,7 @@ import java.time.Instant;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -186,6 +189,24 @@ class JwtFilterTest {
             assertInvalid(KeyServer.token(KeyServer.newKey("made-up-" + i), c -> {}), "unknown signing key");
         }
         assertThat(keys.fetches()).isEqualTo(fetchesBefore).isLessThanOrEqualTo(1);
+    }
+
+    /**
+     * RFC 7515, section 4.1.11: a header parameter marked critical that the verifier does not
+     * understand refuses the token; none is understood here, so it is refused before any signature work.
+     */
+    @Test
+    void refusesATokenWithACriticalHeaderParameterBeforeCheckingItsSignature() throws Exception {
+        JWSHeader header = new JWSHeader.Builder(JWSAlgorithm.ES256)
+                .keyID(FIRST.getKeyID())
+                .criticalParams(Set.of("x-must-understand"))
+                .customParam("x-must-understand", true)
+                .build();
+        SignedJWT jwt = new SignedJWT(
+                header, SignedJWT.parse(KeyServer.token(FIRST, c -> {})).getJWTClaimsSet());
+        jwt.sign(new ECDSASigner(FIRST));
+
+        assertInvalid(jwt.serialize(), "unsupported critical header parameter");
     }
 
     @Test

@@ -23,6 +23,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -34,15 +36,20 @@ final class KeyServer implements AutoCloseable {
 
     private final AtomicReference<List<JWK>> published = new AtomicReference<>();
     private final AtomicInteger fetches = new AtomicInteger();
+    private final AtomicBoolean stalled = new AtomicBoolean();
     private final Server server;
 
     KeyServer(ECKey... keys) {
         published.set(List.of(keys));
-        Handler jwks = Handler.sync((ctx, request) -> {
+        Handler jwks = (ctx, request) -> {
             fetches.incrementAndGet();
+            if (stalled.get()) {
+                return new CompletableFuture<>();
+            }
             String json = new JWKSet(published.get()).toPublicJWKSet().toString();
-            return HttpResponse.of(HttpStatus.OK, MediaType.parse("application/json"), HttpData.ofUtf8(json));
-        });
+            return HttpResponse.of(HttpStatus.OK, MediaType.parse("application/json"), HttpData.ofUtf8(json))
+                    .toStage();
+        };
         server = Server.of(ServerOptions.builder().host("127.0.0.1").port(0).build(), jwks)
                 .start();
     }
@@ -61,6 +68,11 @@ final class KeyServer implements AutoCloseable {
 
     void publish(ECKey... keys) {
         published.set(List.of(keys));
+    }
+
+    /** From now on, fetches of the key set get no answer, as from an identity provider that hangs. */
+    void stall() {
+        stalled.set(true);
     }
 
     int fetches() {

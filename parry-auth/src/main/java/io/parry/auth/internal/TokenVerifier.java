@@ -96,6 +96,10 @@ public final class TokenVerifier {
         if (!algorithms.contains(header.getAlgorithm())) {
             return done(invalid("algorithm not allowed"));
         }
+        // RFC 7515, section 4.1.11: no extension is understood here, so any critical one refuses the token.
+        if (header.getCriticalParams() != null && !header.getCriticalParams().isEmpty()) {
+            return done(invalid("unsupported critical header parameter"));
+        }
         Invalid refused = checkClaims(claims, now);
         if (refused != null) {
             return done(refused);
