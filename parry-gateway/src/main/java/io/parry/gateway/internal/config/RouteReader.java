@@ -60,6 +60,7 @@ final class RouteReader {
         RateLimitConfig rateLimit =
                 RateLimitReader.read(section, "route '" + name + "'", defaults.rateLimit(), defaults.redis());
         checkClaimKey(section, routeProtection, rateLimit);
+        checkCredentialKey(section, routeProtection, rateLimit);
         return new RouteConfig(name, match, action, routeProtection, rateLimit, OverloadReader.priority(section));
     }
 
@@ -74,6 +75,30 @@ final class RouteReader {
                         section.has("rateLimit") ? section.keyLocation("rateLimit") : section.location(),
                         section.context() + " has a rate limit keyed by '" + part
                                 + "' but no 'auth' to verify it (expected auth, here or under defaults)");
+                return;
+            }
+        }
+    }
+
+    /**
+     * A limit keyed by the field that carries the credentials sees no such field: authentication
+     * removes it before the limit runs, so every client would share one bucket. The verified name
+     * ({@code claim:sub}) is the key meant.
+     */
+    private static void checkCredentialKey(Section section, RouteProtection protection, RateLimitConfig rateLimit) {
+        if (rateLimit == null || protection == null) {
+            return;
+        }
+        String removed = protection.auth() instanceof AuthConfig.ApiKey apiKey
+                ? apiKey.header()
+                : protection.auth() instanceof AuthConfig.Basic ? "authorization" : null;
+        for (String part : rateLimit.key()) {
+            if (removed != null && part.equalsIgnoreCase(RateLimitReader.HEADER + removed)) {
+                section.error(
+                        section.has("rateLimit") ? section.keyLocation("rateLimit") : section.location(),
+                        section.context() + " has a rate limit keyed by '" + part
+                                + "', which its 'auth' removes before the limit runs, so every client would share"
+                                + " one bucket (expected 'claim:sub', the name of the verified credentials)");
                 return;
             }
         }

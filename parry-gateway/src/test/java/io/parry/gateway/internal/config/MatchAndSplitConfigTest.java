@@ -125,4 +125,32 @@ class MatchAndSplitConfigTest {
                 .containsExactly("gw.yaml:6:5: route 'route-1' has a rate limit keyed by 'claim:tenant' but no 'auth'"
                         + " to verify it (expected auth, here or under defaults)");
     }
+
+    /** The credentials' field is gone when the limit runs: keyed by it, every client would share one bucket. */
+    @Test
+    void reportsALimitKeyedByTheFieldItsAuthenticationRemoves() {
+        assertThat(errors(UPSTREAMS
+                        + """
+                          - match: { prefix: /a }
+                            auth: { apiKey: { header: X-Key, keys: { ci: "sha256:%s" } } }
+                            rateLimit: { rate: 10, key: "header:x-key" }
+                            respond: {}
+                          - match: { prefix: /b }
+                            auth: { basic: { users: {} } }
+                            rateLimit: { rate: 10, key: [client_address, "header:Authorization"] }
+                            respond: {}
+                          - match: { prefix: /c }
+                            auth: { apiKey: { header: X-Key, keys: { ci: "sha256:%s" } } }
+                            rateLimit: { rate: 10, key: "claim:sub" }
+                            respond: {}
+                        """
+                                .formatted("0".repeat(64), "0".repeat(64))))
+                .containsExactly(
+                        "gw.yaml:7:5: route 'route-1' has a rate limit keyed by 'header:x-key', which its 'auth'"
+                                + " removes before the limit runs, so every client would share one bucket (expected"
+                                + " 'claim:sub', the name of the verified credentials)",
+                        "gw.yaml:11:5: route 'route-2' has a rate limit keyed by 'header:Authorization', which its"
+                                + " 'auth' removes before the limit runs, so every client would share one bucket"
+                                + " (expected 'claim:sub', the name of the verified credentials)");
+    }
 }
