@@ -37,11 +37,7 @@ class TrafficSplitTest {
 
     @Test
     void spreadsThreeWeightsAsSmoothWeightedRoundRobin() {
-        TrafficSplit split = TrafficSplit.builder()
-                .to(answer("a"), 2)
-                .to(answer("b"), 1)
-                .to(answer("off"), 0)
-                .build();
+        TrafficSplit split = sides(2, 1, 0).build();
         try (HandlerTester tester = HandlerTester.of(split)) {
             StringBuilder sides = new StringBuilder();
             for (int i = 0; i < 6; i++) {
@@ -73,6 +69,24 @@ class TrafficSplitTest {
 
             // The hash is fixed, so this count is too: 20% of 2000 users is 400, and it stays within 10% of that.
             assertThat(onB).isBetween(360, 440);
+        }
+    }
+
+    /**
+     * A sticky value is the client's to choose, so it may pick any side that takes requests, but never
+     * one at weight 0 (a canary turned off), however the value is made.
+     */
+    @Test
+    void neverSendsAStickyUserToASideOfWeightZeroWhateverTheValue() {
+        TrafficSplit split = sides(1, 9_999, 0).stickyCookie("user").build();
+        try (HandlerTester tester = HandlerTester.of(split)) {
+            Set<String> sides = new java.util.HashSet<>();
+            for (int user = 0; user < 5000; user++) {
+                String value = user % 2 == 0 ? "u" + user : Integer.toString(Integer.MIN_VALUE + user);
+                sides.add(tester.send(withHeader("cookie", "user=" + value)).bodyText());
+            }
+
+            assertThat(sides).doesNotContain("off").contains("b");
         }
     }
 
@@ -112,5 +126,10 @@ class TrafficSplitTest {
 
     private static HttpRequest withHeader(String name, String value) {
         return HttpRequest.builder(HttpMethod.GET, "/").header(name, value).build();
+    }
+
+    /** A split to sides that answer "a", "b" and "off", with these weights. */
+    private static TrafficSplit.Builder sides(int a, int b, int off) {
+        return TrafficSplit.builder().to(answer("a"), a).to(answer("b"), b).to(answer("off"), off);
     }
 }
