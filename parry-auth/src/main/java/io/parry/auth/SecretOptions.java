@@ -94,19 +94,19 @@ public final class SecretOptions {
     /** Builds {@link SecretOptions}; {@link #build()} validates. */
     public static final class Builder {
         private Executor executor = HashingThreads.shared();
-        private int maxConcurrentChecks = 2 * Runtime.getRuntime().availableProcessors();
+        private int maxConcurrentChecks = 2 * HashingThreads.threads();
         private int maxCached = 10_000;
         private Duration cacheTime = Duration.ofMinutes(1);
 
         private Builder() {}
 
-        /** The executor that checks hashes; default a shared pool of a daemon thread per core. */
+        /** The executor that checks hashes; default a shared pool of a daemon thread per two cores. */
         public Builder executor(Executor executor) {
             this.executor = requireNonNull(executor, "executor");
             return this;
         }
 
-        /** How many checks may run at once; default twice the cores. */
+        /** How many checks may run or wait at once; default twice the shared pool's threads (the cores). */
         public Builder maxConcurrentChecks(int checks) {
             this.maxConcurrentChecks = checks;
             return this;

@@ -45,4 +45,21 @@ class SecretChecksTest {
         assertThat(again.join().name()).isNull();
         assertThat(held).isEmpty();
     }
+
+    /** A browser's parallel requests after a login bring the same new password: one hash, not one each. */
+    @Test
+    void sharesOneCheckAmongRequestsThatBringTheSameNewSecretAtOnce() {
+        SecretChecks checks = new SecretChecks(keys, holding, 2, 100, 60_000_000_000L);
+
+        List<CompletableFuture<SecretChecks.Verdict>> parallel = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            parallel.add(checks.check("alice", hashes -> "alice").toCompletableFuture());
+        }
+
+        assertThat(held).hasSize(1);
+        held.forEach(Runnable::run);
+        assertThat(parallel)
+                .allSatisfy(verdict -> assertThat(verdict.join().name()).isEqualTo("alice"));
+        assertThat(checks.check("other", hashes -> null).toCompletableFuture()).isNotDone();
+    }
 }

@@ -8,8 +8,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The threads that check slow password hashes when a filter is given no executor of its own: one
- * per core, daemon, with a bounded queue, so hashing never runs on an event loop and never grows
- * without bound.
+ * per two cores (at least one), daemon, with a bounded queue, so hashing never runs on an event loop,
+ * never grows without bound, and a flood of new guesses (each a bcrypt or Argon2 hash) leaves half the
+ * cores to the event loops.
  */
 public final class HashingThreads {
     private static final ExecutorService SHARED = create();
@@ -20,8 +21,13 @@ public final class HashingThreads {
         return SHARED;
     }
 
+    /** How many threads the shared pool has. */
+    public static int threads() {
+        return Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+    }
+
     private static ExecutorService create() {
-        int threads = Runtime.getRuntime().availableProcessors();
+        int threads = threads();
         AtomicInteger number = new AtomicInteger();
         ThreadPoolExecutor executor =
                 new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(256), task -> {
