@@ -184,6 +184,20 @@ ensure_gateway_jar() {
   fi
 }
 
+# start_redis: a redis-server on 127.0.0.1:$REDIS_PORT, without persistence, logging to $RESULTS/redis.log; returns
+# once it listens, and cleanup stops it.
+start_redis() {
+  command -v redis-server >/dev/null || { echo "installing redis-server"; apt-get update -q && apt-get install -y -q redis-server; }
+  if port_open "$REDIS_PORT"; then
+    echo "port $REDIS_PORT is already in use" >&2
+    exit 1
+  fi
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --dir "$RESULTS" \
+    >"$RESULTS/redis.log" 2>&1 &
+  CHILD_PIDS+=("$!")
+  wait_for_port "$REDIS_PORT" "$!" "$RESULTS/redis.log"
+}
+
 # rotated ROUND ITEMS: the space-separated ITEMS one a line, starting with the ROUND-th, so each goes first in turn.
 rotated() {
   local items n i

@@ -100,18 +100,6 @@ start_jwks() {
   wait_for_port "$JWKS_PORT" "$!" "$RESULTS/jwks.log"
 }
 
-start_redis() {
-  command -v redis-server >/dev/null || { echo "installing redis-server"; apt-get update -q && apt-get install -y -q redis-server; }
-  if port_open "$REDIS_PORT"; then
-    echo "port $REDIS_PORT is already in use" >&2
-    exit 1
-  fi
-  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --dir "$RESULTS" \
-    >"$RESULTS/redis.log" 2>&1 &
-  CHILD_PIDS+=("$!")
-  wait_for_port "$REDIS_PORT" "$!" "$RESULTS/redis.log"
-}
-
 start_gateway() {
   gateway_config >"$RESULTS/gateway.yaml"
   echo "starting the gateway: $GATEWAY_CMD $RESULTS/gateway.yaml   (JVM_FLAGS='$JVM_FLAGS')"
