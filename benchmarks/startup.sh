@@ -31,7 +31,7 @@ startup_command() {
 main() {
   local target cmd path
   ensure_jars $TARGET
-  if [[ " $TARGET " == *" todo"* && ! -f $TODO_ARCHIVE ]]; then
+  if [[ ( " $TARGET " == *" todo "* || " $TARGET " == *" todo-nocds "* ) && ! -f $TODO_ARCHIVE ]]; then
     echo "building examples/todo"
     mvn -B -q -DskipTests package -pl examples/todo -am
   fi
