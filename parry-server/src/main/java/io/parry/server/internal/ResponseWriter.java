@@ -195,10 +195,13 @@ final class ResponseWriter {
         boolean http10 = Http1Connection.isHttp10(exchange);
         HttpVersion version = http10 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
         HttpResponseStatus nettyStatus = NettyStatuses.of(status);
-        if (!bodyless && !(body instanceof FixedBody) && holdsBodyBack(exchange)) {
+        if (!bodyless
+                && !(body instanceof FixedBody)
+                && (holdsBodyBack(exchange) || echoesArrivingBody(exchange, body))) {
             // A streamed response may be about to read the body the client holds back (an echo, a
             // proxy): its head waits for that demand, which sends 100 Continue first, or for its
-            // own first chunk (RFC 9110, section 10.1.1).
+            // own first chunk (RFC 9110, section 10.1.1). An echo of a body still arriving waits for
+            // its first chunk too, so that a body that arrives whole leaves with its head in one message.
             streaming = new BodyWriter(exchange, response, version, nettyStatus, length, true);
             BodySources.subscribe(body, streaming);
             return false;
@@ -256,6 +259,11 @@ final class ResponseWriter {
                         ctx.close();
                     }
                 });
+    }
+
+    /** Whether the response's body is the request's own, still arriving: its chunks come with the client's. */
+    private static boolean echoesArrivingBody(Exchange exchange, HttpBody body) {
+        return body == exchange.body() && exchange.bodyStillArriving();
     }
 
     /** Whether the client still holds back a body until it sees 100 Continue. */
@@ -481,18 +489,54 @@ final class ResponseWriter {
                 chunk.release();
                 return;
             }
-            if (headHeld) {
-                writeHead();
-            }
             written += chunk.readableBytes();
             if (expectedLength >= 0 && written > expectedLength) {
+                if (headHeld) {
+                    writeHead();
+                }
                 chunk.release();
                 fail(new IllegalStateException("body longer than its declared " + expectedLength + " bytes"));
                 return;
             }
             exchange.bodyBytesSent(written);
+            if (written == expectedLength) {
+                writeLastChunk(chunk);
+                return;
+            }
+            if (headHeld) {
+                writeHead();
+            }
             write(new DefaultHttpContent(chunk));
             requestMore();
+        }
+
+        /**
+         * Writes the chunk that completes the declared length as the response's last message, with
+         * the head when it was held: an echo or a proxied body that arrived in one piece leaves as one
+         * message. The source's completion, which follows, finds the response done.
+         */
+        private void writeLastChunk(ByteBuf chunk) {
+            done = true;
+            streaming = null;
+            if (response.body() == exchange.body()) {
+                // An echo has read all it needs: let go of the request body before the exchange ends,
+                // which would otherwise fail this subscriber for the body's end still to come.
+                subscription.cancel();
+            }
+            if (headHeld) {
+                headHeld = false;
+                writeLast(
+                        exchange,
+                        new DefaultFullHttpResponse(
+                                version,
+                                status,
+                                chunk,
+                                head(exchange, response, false, expectedLength),
+                                EmptyHttpHeaders.INSTANCE));
+            } else {
+                writeLast(exchange, new DefaultLastHttpContent(chunk, EmptyHttpHeaders.INSTANCE));
+            }
+            writeReady();
         }
 
         @Override

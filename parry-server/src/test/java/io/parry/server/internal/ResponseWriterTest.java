@@ -36,7 +36,8 @@ class ResponseWriterTest {
     private HttpResponse response;
     private final EmbeddedChannel channel = new EmbeddedChannel(new ServerInitializer(new ServerRuntime(
             ServerOptions.ofDefault(),
-            (ctx, request) -> CompletableFuture.completedFuture(response),
+            (ctx, request) -> CompletableFuture.completedFuture(
+                    response != null ? response : HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), request.body())),
             new RequestListeners(List.of()),
             null)));
 
@@ -58,13 +59,7 @@ class ResponseWriterTest {
 
         channel.writeInbound(Unpooled.copiedBuffer(REQUEST, US_ASCII));
 
-        List<String> messages = outbound();
-        assertThat(messages).hasSize(1);
-        assertThat(messages.get(0))
-                .startsWith("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\n")
-                .contains("\r\ncontent-length: 5\r\n")
-                .endsWith("\r\n\r\nhello");
-        assertThat(channel.isOpen()).isTrue();
+        assertOneMessageSaysHello("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\n");
     }
 
     @Test
@@ -99,6 +94,48 @@ class ResponseWriterTest {
     }
 
     @Test
+    void echoesARequestBodyThatArrivesWithItsHeadAsOneMessage() {
+        channel.writeInbound(Unpooled.copiedBuffer(
+                "POST /echo HTTP/1.1\r\nHost: example.com\r\nContent-Length: 5\r\n\r\nhello", US_ASCII));
+
+        assertOneMessageSaysHello("HTTP/1.1 200 OK\r\n");
+    }
+
+    @Test
+    void echoesARequestBodyThatArrivesInPiecesAsItArrives() {
+        channel.writeInbound(Unpooled.copiedBuffer(
+                "POST /echo HTTP/1.1\r\nHost: example.com\r\nContent-Length: 5\r\n\r\n", US_ASCII));
+        assertThat(outbound()).as("the head waits for the body's first chunk").isEmpty();
+
+        channel.writeInbound(Unpooled.copiedBuffer("hel", US_ASCII));
+        List<String> first = outbound();
+        channel.writeInbound(Unpooled.copiedBuffer("lo", US_ASCII));
+
+        assertThat(first).hasSize(2);
+        assertThat(first.get(0)).startsWith("HTTP/1.1 200 OK\r\n").endsWith("\r\n\r\n");
+        assertThat(first.get(1)).isEqualTo("hel");
+        assertThat(outbound()).containsExactly("lo");
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void writesTheChunkThatCompletesTheDeclaredLengthAsTheLastMessage() {
+        InboundBody body = new InboundBody(channel.eventLoop(), NO_FLOW, 5);
+        body.onChunk(buffer("hel"));
+        response = HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), body);
+
+        channel.writeInbound(Unpooled.copiedBuffer(REQUEST, US_ASCII));
+        outbound();
+        body.onChunk(buffer("lo"));
+        List<String> last = outbound();
+        body.onEnd(HttpHeaders.empty());
+
+        assertThat(last).containsExactly("lo");
+        assertThat(outbound()).as("nothing after the last chunk").isEmpty();
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
     void closesAfterTheHeadWhenAWholeBodyIsNotItsDeclaredLength() {
         InboundBody body = new InboundBody(channel.eventLoop(), NO_FLOW, 10);
         body.onChunk(buffer("hello"));
@@ -116,6 +153,17 @@ class ResponseWriterTest {
         ByteBuf buffer = Unpooled.copiedBuffer(text, US_ASCII);
         created.add(buffer);
         return buffer;
+    }
+
+    /** The response went out whole in one message, its body "hello", and the connection stays open. */
+    private void assertOneMessageSaysHello(String start) {
+        List<String> messages = outbound();
+        assertThat(messages).hasSize(1);
+        assertThat(messages.get(0))
+                .startsWith(start)
+                .contains("\r\ncontent-length: 5\r\n")
+                .endsWith("\r\n\r\nhello");
+        assertThat(channel.isOpen()).isTrue();
     }
 
     /** The messages written so far, empty ones too, as text; each released. */

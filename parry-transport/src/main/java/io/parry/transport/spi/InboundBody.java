@@ -328,13 +328,20 @@ public final class InboundBody implements HttpBody, RawBody {
 
         @Override
         public void cancel() {
-            onLoop(() -> {
-                if (!terminated) {
-                    terminated = true;
-                    subscriber = null;
-                    discard();
-                }
-            });
+            // Directly when on the loop, as the framing's writers cancel: no task per body.
+            if (loop.inEventLoop()) {
+                cancelOnLoop();
+            } else {
+                loop.execute(this::cancelOnLoop);
+            }
+        }
+
+        private void cancelOnLoop() {
+            if (!terminated) {
+                terminated = true;
+                subscriber = null;
+                discard();
+            }
         }
     }
 }
