@@ -80,6 +80,7 @@ final class Connector {
                 // Parry's HttpHeaders validates every received field when the head is converted.
                 .setValidateHeaders(false)
                 .setHeadersFactory(ReceivedFields.FACTORY)
+                .setTrailersFactory(ReceivedFields.FACTORY)
                 .setAllowDuplicateContentLengths(false);
     }
 

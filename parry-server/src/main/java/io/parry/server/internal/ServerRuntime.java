@@ -58,6 +58,7 @@ final class ServerRuntime {
                 // Parry's HttpHeaders validates every field as the request is built; once is enough.
                 .setValidateHeaders(false)
                 .setHeadersFactory(ReceivedFields.FACTORY)
+                .setTrailersFactory(ReceivedFields.FACTORY)
                 .setAllowDuplicateContentLengths(false)
                 .setStrictLineParsing(true)
                 .setUseRfc9112TransferEncoding(true);

@@ -28,7 +28,11 @@ import java.util.Set;
  * HttpHeaders} validates each field once when it copies them ({@link #toParry}).
  */
 public final class ReceivedFields extends HttpHeaders {
-    /** Makes the headers of decoded heads; trailers keep Netty's own. */
+    /**
+     * Makes the headers of decoded heads and trailers. Most bodies end without trailer fields, and
+     * an empty {@code ReceivedFields} is one small object, where Netty's own trailers make a hash
+     * table for each body.
+     */
     public static final HttpHeadersFactory FACTORY = new HttpHeadersFactory() {
         @Override
         public HttpHeaders newHeaders() {
@@ -42,11 +46,27 @@ public final class ReceivedFields extends HttpHeaders {
     };
 
     private static final int INITIAL_FIELDS = 8;
+    private static final CharSequence[] NO_ENTRIES = {};
+    /** The names whose absence {@link #framingFields} records; a bit each, in this order. */
+    private static final AsciiString[] FRAMING_NAMES = {
+        HttpHeaderNames.CONTENT_LENGTH,
+        HttpHeaderNames.TRANSFER_ENCODING,
+        HttpHeaderNames.CONNECTION,
+        HttpHeaderNames.UPGRADE,
+        HttpHeaderNames.EXPECT
+    };
 
-    /** Name, value, name, value...: names as the decoder gave them, values as strings. */
-    private CharSequence[] entries = new CharSequence[2 * INITIAL_FIELDS];
+    /** Name, value, name, value...: names as the decoder gave them, values as strings; made on the first add. */
+    private CharSequence[] entries = NO_ENTRIES;
 
     private int size;
+    /**
+     * Which of the framing fields the decoder and the framing ask about ({@link #FRAMING_NAMES}) may be
+     * here: a bit per name, set when a field of that name is added. Most heads have none of them, and
+     * each question about an absent one is answered without a scan.
+     */
+    private int framingFields;
+
     private boolean contentLengthRepeated;
 
     private ReceivedFields() {}
@@ -310,11 +330,12 @@ public final class ReceivedFields extends HttpHeaders {
     @Override
     public HttpHeaders add(CharSequence name, Object value) {
         if (2 * size == entries.length) {
-            entries = Arrays.copyOf(entries, 2 * entries.length);
+            entries = Arrays.copyOf(entries, Math.max(2 * INITIAL_FIELDS, 2 * entries.length));
         }
         entries[2 * size] = name;
         entries[2 * size + 1] = text(value);
         size++;
+        framingFields |= framingBit(name);
         return this;
     }
 
@@ -401,12 +422,17 @@ public final class ReceivedFields extends HttpHeaders {
     public HttpHeaders clear() {
         Arrays.fill(entries, 0, 2 * size, null);
         size = 0;
+        framingFields = 0;
         contentLengthRepeated = false;
         return this;
     }
 
     /** The index of the first field named {@code name} at or after {@code from}, or -1. */
     private int indexOf(CharSequence name, int from) {
+        int asked = askedBit(name);
+        if (asked != 0 && (framingFields & asked) == 0) {
+            return -1;
+        }
         int length = name.length();
         for (int i = from; i < 2 * size; i += 2) {
             if (entries[i].length() == length && sameName(entries[i], name, length)) {
@@ -414,6 +440,28 @@ public final class ReceivedFields extends HttpHeaders {
             }
         }
         return -1;
+    }
+
+    /** The bit of a framing name asked for as Netty's constant (by identity, so no compare), or 0. */
+    private static int askedBit(CharSequence name) {
+        for (int i = 0; i < FRAMING_NAMES.length; i++) {
+            if (FRAMING_NAMES[i] == name) {
+                return 1 << i;
+            }
+        }
+        return 0;
+    }
+
+    /** The bit of a framing name, however it is spelt, or 0. */
+    private static int framingBit(CharSequence name) {
+        int length = name.length();
+        for (int i = 0; i < FRAMING_NAMES.length; i++) {
+            AsciiString known = FRAMING_NAMES[i];
+            if (known.length() == length && sameName(known, name, length)) {
+                return 1 << i;
+            }
+        }
+        return 0;
     }
 
     /** Whether two names of {@code length} characters are equal ignoring ASCII case. */

@@ -43,6 +43,60 @@ class ReceivedFieldsTest {
     }
 
     @Test
+    void findsFramingFieldsAskedForByNettysNamesHoweverTheyAreSpelt() {
+        ReceivedFields fields = ReceivedFields.of(
+                decode("POST / HTTP/1.1\r\nHost: h\r\nTRANSFER-encoding: chunked\r\nConnection: close\r\n\r\n")
+                        .headers());
+
+        assertThat(fields.isChunked()).isTrue();
+        assertThat(fields.isKeepAlive(io.netty.handler.codec.http.HttpVersion.HTTP_1_1))
+                .isFalse();
+        assertThat(fields.contains(HttpHeaderNames.TRANSFER_ENCODING)).isTrue();
+        assertThat(fields.contains(HttpHeaderNames.CONTENT_LENGTH)).isFalse();
+        assertThat(fields.get(HttpHeaderNames.EXPECT)).isNull();
+        assertThat(fields.contentLength()).isEqualTo(-1);
+
+        fields.set(HttpHeaderNames.CONTENT_LENGTH, "7");
+        fields.remove("transfer-encoding");
+        assertThat(fields.contentLength()).isEqualTo(7);
+        assertThat(fields.isChunked()).isFalse();
+        fields.clear();
+        assertThat(fields.contentLength()).isEqualTo(-1);
+        fields.add("content-LENGTH", "3");
+        assertThat(fields.contentLength()).isEqualTo(3);
+    }
+
+    @Test
+    void keepsTrailersThatTheDecoderReads() {
+        EmbeddedChannel channel = new EmbeddedChannel(new HttpRequestDecoder(new HttpDecoderConfig()
+                .setHeadersFactory(ReceivedFields.FACTORY)
+                .setTrailersFactory(ReceivedFields.FACTORY)));
+        channel.writeInbound(Unpooled.copiedBuffer(
+                "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\nX-Sum: 9\r\n\r\n"
+                        + "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\n\r\nb",
+                US_ASCII));
+
+        List<io.netty.handler.codec.http.LastHttpContent> lasts = new java.util.ArrayList<>();
+        for (Object message; (message = channel.readInbound()) != null; ) {
+            if (message instanceof io.netty.handler.codec.http.LastHttpContent last) {
+                lasts.add(last);
+            } else {
+                ReferenceCountUtil.release(message);
+            }
+        }
+        try {
+            assertThat(lasts).hasSize(2);
+            assertThat(lasts.get(0).trailingHeaders().get("x-sum")).isEqualTo("9");
+            assertThat(lasts.get(1).trailingHeaders().isEmpty()).isTrue();
+            assertThat(ReceivedFields.toParry(lasts.get(0).trailingHeaders()).get("x-sum"))
+                    .isEqualTo("9");
+        } finally {
+            lasts.forEach(ReferenceCountUtil::release);
+            channel.finishAndReleaseAll();
+        }
+    }
+
+    @Test
     void remembersRepeatedContentLengthFieldsTheDecoderCollapsedInHttp10() {
         ReceivedFields collapsed =
                 ReceivedFields.of(decode("POST / HTTP/1.0\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n")
