@@ -2,7 +2,7 @@ package io.parry.http;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.concurrent.CompletableFuture;
+import io.parry.http.internal.CompletedStage;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 
@@ -25,6 +25,8 @@ public final class HttpResponse {
     private final HttpStatus status;
     private final HttpHeaders headers;
     private final HttpBody body;
+    /** Made on the first {@link #toStage()}; threads that race make equal stages, and one is kept. */
+    private volatile CompletedStage<HttpResponse> stage;
 
     private HttpResponse(HttpStatus status, HttpHeaders headers, HttpBody body) {
         this.status = status;
@@ -92,9 +94,18 @@ public final class HttpResponse {
         return body;
     }
 
-    /** This response as an already completed stage, for handlers that answer at once. */
+    /**
+     * This response as an already completed stage, for handlers that answer at once. The same stage
+     * each time, so a response built once costs nothing per request; it cannot be changed ({@code
+     * obtrudeValue} and {@code obtrudeException} throw {@link UnsupportedOperationException}).
+     */
     public CompletionStage<HttpResponse> toStage() {
-        return CompletableFuture.completedFuture(this);
+        CompletedStage<HttpResponse> made = stage;
+        if (made == null) {
+            made = new CompletedStage<>(this);
+            stage = made;
+        }
+        return made;
     }
 
     /** A copy with this header field set to this value. */

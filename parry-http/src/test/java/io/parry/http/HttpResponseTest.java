@@ -9,6 +9,25 @@ import org.junit.jupiter.api.Test;
 class HttpResponseTest {
 
     @Test
+    void givesOneCompletedStageThatNoCallerCanChange() {
+        HttpResponse response = HttpResponse.ofText("hello");
+        CompletableFuture<HttpResponse> stage = response.toStage().toCompletableFuture();
+
+        assertThat(response.toStage()).isSameAs(stage);
+        assertThat(stage.getNow(null)).isSameAs(response);
+        assertThat(stage.complete(HttpResponse.of(HttpStatus.OK))).isFalse();
+        assertThat(stage.cancel(true)).isFalse();
+        assertThatThrownBy(() -> stage.obtrudeValue(null)).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> stage.obtrudeException(new IllegalStateException()))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThat(stage.join()).isSameAs(response);
+        CompletableFuture<String> later = stage.thenApply(r -> "x").toCompletableFuture();
+        assertThat(later.complete("y")).isFalse();
+        later.obtrudeValue("z");
+        assertThat(later.join()).isEqualTo("z");
+    }
+
+    @Test
     void ofTextIsOkPlainTextUtf8() {
         HttpResponse response = HttpResponse.ofText("h\u00e9llo");
 
