@@ -47,6 +47,8 @@ public final class ReceivedFields extends HttpHeaders {
 
     private static final int INITIAL_FIELDS = 8;
     private static final CharSequence[] NO_ENTRIES = {};
+    /** In {@link #framingFields}: the head had repeated Content-Length fields that a set replaced. */
+    private static final int CONTENT_LENGTH_REPEATED = 1 << 31;
     /** The names whose absence {@link #framingFields} records; a bit each, in this order. */
     private static final AsciiString[] FRAMING_NAMES = {
         HttpHeaderNames.CONTENT_LENGTH,
@@ -63,11 +65,10 @@ public final class ReceivedFields extends HttpHeaders {
     /**
      * Which of the framing fields the decoder and the framing ask about ({@link #FRAMING_NAMES}) may be
      * here: a bit per name, set when a field of that name is added. Most heads have none of them, and
-     * each question about an absent one is answered without a scan.
+     * each question about an absent one is answered without a scan. One more bit, {@link
+     * #CONTENT_LENGTH_REPEATED}, keeps the object as small as it was.
      */
     private int framingFields;
-
-    private boolean contentLengthRepeated;
 
     private ReceivedFields() {}
 
@@ -130,7 +131,7 @@ public final class ReceivedFields extends HttpHeaders {
      * since set one value in their place (Netty's does for HTTP/1.0, keeping the first).
      */
     public boolean hadRepeatedContentLength() {
-        return contentLengthRepeated || isRepeated(HttpHeaderNames.CONTENT_LENGTH);
+        return (framingFields & CONTENT_LENGTH_REPEATED) != 0 || isRepeated(HttpHeaderNames.CONTENT_LENGTH);
     }
 
     private boolean isRepeated(CharSequence name) {
@@ -369,10 +370,10 @@ public final class ReceivedFields extends HttpHeaders {
 
     @Override
     public HttpHeaders set(CharSequence name, Object value) {
-        if (!contentLengthRepeated
+        if ((framingFields & CONTENT_LENGTH_REPEATED) == 0
                 && AsciiString.contentEqualsIgnoreCase(name, HttpHeaderNames.CONTENT_LENGTH)
                 && isRepeated(name)) {
-            contentLengthRepeated = true;
+            framingFields |= CONTENT_LENGTH_REPEATED;
         }
         return remove(name).add(name, value);
     }
@@ -423,7 +424,6 @@ public final class ReceivedFields extends HttpHeaders {
         Arrays.fill(entries, 0, 2 * size, null);
         size = 0;
         framingFields = 0;
-        contentLengthRepeated = false;
         return this;
     }
 
