@@ -1,5 +1,6 @@
 package io.parry.proxy.internal;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
@@ -10,9 +11,7 @@ import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocket08FrameDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
-import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -21,16 +20,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Relays WebSocket frames between a client's connection and an upstream's once the upstream answered
- * {@code 101}. Frames are decoded on one side and encoded on the other with their opcode, FIN and RSV
- * bits unchanged (extensions negotiated end to end, such as permessage-deflate, pass through without
- * inflating); the client's frames are unmasked and masked afresh towards the upstream (RFC 6455,
- * section 5.3).
+ * {@code 101}. Frames pass as the bytes that came, header and all ({@link RelayFrameDecoder}): no copy,
+ * no re-encoding, their opcode, FIN and RSV bits unchanged (extensions negotiated end to end, such as
+ * permessage-deflate, pass through without inflating); the client's frames get a mask key of the
+ * gateway's in place (RFC 6455, section 5.3). Writes made while reading are flushed once per read
+ * batch.
  *
  * <p>Backpressure: a side stops reading while the other side's channel is not writable, and reads again
  * when it is. Closes: a close frame is forwarded, and once each side has sent one and received one both
  * connections close; a side whose connection ends or breaks, an idle timeout or {@link #goAway} closes
  * the other side with {@code 1001}. A frame or message over the limits closes its sender with {@code
- * 1009}, a malformed frame with {@code 1002} (Netty's decoder sends that close), and the other side
+ * 1009}, a malformed frame with {@code 1002} (the decoder sends that close), and the other side
  * with {@code 1001}. Both channels must be on one event loop; every method runs there.
  */
 public final class WebSocketRelay {
@@ -59,14 +59,14 @@ public final class WebSocketRelay {
     /** Adds the client side's codec (masked frames in, unmasked out) and relay handler to the pipeline's end. */
     public void installDownstream(ChannelPipeline pipeline) {
         pipeline.addLast("ws-encoder", new WebSocket13FrameEncoder(false));
-        pipeline.addLast("ws-decoder", new WebSocket08FrameDecoder(decoderConfig(true)));
+        pipeline.addLast("ws-decoder", new RelayFrameDecoder(true, options.maxFrameSize()));
         pipeline.addLast("ws-relay", downstream);
     }
 
     /** Adds the upstream side's codec (unmasked frames in, masked out) and relay handler to the pipeline's end. */
     public void installUpstream(ChannelPipeline pipeline) {
         pipeline.addLast("ws-encoder", new WebSocket13FrameEncoder(true));
-        pipeline.addLast("ws-decoder", new WebSocket08FrameDecoder(decoderConfig(false)));
+        pipeline.addLast("ws-decoder", new RelayFrameDecoder(false, options.maxFrameSize()));
         pipeline.addLast("ws-relay", upstream);
     }
 
@@ -90,16 +90,6 @@ public final class WebSocketRelay {
     /** Whether either connection has ended. */
     public boolean isEnded() {
         return ended;
-    }
-
-    private WebSocketDecoderConfig decoderConfig(boolean fromClient) {
-        return WebSocketDecoderConfig.newBuilder()
-                .expectMaskedFrames(fromClient)
-                .allowMaskMismatch(false)
-                .allowExtensions(true)
-                .maxFramePayloadLength(options.maxFrameSize())
-                .closeOnProtocolViolation(true)
-                .build();
     }
 
     private void startCloseTimer(Channel channel) {
@@ -169,21 +159,24 @@ public final class WebSocketRelay {
             ctx.channel().config().setAutoRead(false);
         }
 
+        /**
+         * Takes frames as {@link RelayFrameDecoder} cuts them (the bytes of a data or control frame,
+         * a close frame decoded), or as decoded frames.
+         */
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (!(msg instanceof WebSocketFrame) || closeReceived) {
+            if (!(msg instanceof WebSocketFrame || msg instanceof ByteBuf) || closeReceived) {
                 ReferenceCountUtil.release(msg); // RFC 6455, section 5.5.1: nothing follows a close frame.
                 return;
             }
-            WebSocketFrame frame = (WebSocketFrame) msg;
-            if (frame instanceof CloseWebSocketFrame) {
-                closeReceived((CloseWebSocketFrame) frame);
-            } else if (tooLarge(frame)) {
-                frame.release();
+            if (msg instanceof CloseWebSocketFrame close) {
+                closeReceived(close);
+            } else if (tooLarge(msg)) {
+                ReferenceCountUtil.release(msg);
                 sendClose(MESSAGE_TOO_BIG, "message too big");
                 peer.sendClose(GOING_AWAY, "the peer sent too large a message");
             } else {
-                peer.forward(frame);
+                peer.forward(msg);
                 if (!peer.isWritable()) {
                     ctx.channel().config().setAutoRead(false);
                 }
@@ -236,9 +229,9 @@ public final class WebSocketRelay {
             }
         }
 
-        void forward(WebSocketFrame frame) {
+        void forward(Object frame) {
             if (closeSent) {
-                frame.release(); // This side said goodbye already; a frame after its close is not allowed.
+                ReferenceCountUtil.release(frame); // This side said goodbye already; nothing may follow its close.
                 return;
             }
             ctx.write(frame, ctx.voidPromise());
@@ -282,12 +275,23 @@ public final class WebSocketRelay {
         }
 
         /** Counts the frame into its message: a text or binary frame starts one, a continuation adds to it. */
-        private boolean tooLarge(WebSocketFrame frame) {
-            if (frame instanceof PingWebSocketFrame || frame instanceof PongWebSocketFrame) {
+        private boolean tooLarge(Object msg) {
+            int opcode;
+            long size;
+            if (msg instanceof ByteBuf bytes) {
+                opcode = RelayFrames.opcode(bytes);
+                size = RelayFrames.payloadLength(bytes, bytes.readerIndex());
+            } else {
+                WebSocketFrame frame = (WebSocketFrame) msg;
+                opcode = frame instanceof ContinuationWebSocketFrame
+                        ? 0
+                        : frame instanceof PingWebSocketFrame || frame instanceof PongWebSocketFrame ? 9 : 2;
+                size = frame.content().readableBytes();
+            }
+            if (opcode >= 8) {
                 return false;
             }
-            int size = frame.content().readableBytes();
-            messageBytes = frame instanceof ContinuationWebSocketFrame ? messageBytes + size : size;
+            messageBytes = opcode == 0 ? messageBytes + size : size;
             return messageBytes > options.maxMessageSize();
         }
     }
