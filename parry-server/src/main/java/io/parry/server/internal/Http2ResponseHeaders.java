@@ -3,7 +3,6 @@ package io.parry.server.internal;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.util.AsciiString;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
 import io.parry.http.spi.AsciiCase;
@@ -11,7 +10,8 @@ import io.parry.http.spi.AsciiCase;
 /**
  * A response's HTTP/2 header block: {@code :status}, the application's fields with lower-case names
  * (RFC 9113, section 8.2.1) less the connection-specific ones (section 8.2.2) and the length the
- * server owns, plus {@code date} and {@code content-length} when the length is known.
+ * server owns, plus {@code date} and {@code content-length} when the length is known. Names and values
+ * go in as {@link AsciiFields} has them, which HPACK hashes and compares faster than strings.
  */
 final class Http2ResponseHeaders {
     private Http2ResponseHeaders() {}
@@ -20,6 +20,7 @@ final class Http2ResponseHeaders {
         HttpHeaders fields = response.headers();
         Http2Headers headers = new DefaultHttp2Headers(false, fields.size() + 3);
         headers.status(NettyStatuses.of(response.status()).codeAsText());
+        AsciiFields ascii = AsciiFields.ofThread();
         boolean hasDate = false;
         for (int i = 0; i < fields.size(); i++) {
             String name = fields.name(i);
@@ -27,7 +28,7 @@ final class Http2ResponseHeaders {
                 continue;
             }
             hasDate |= AsciiCase.equalsIgnoreCase(name, "date");
-            headers.add(lowerCase(name), fields.value(i));
+            headers.add(name(name, ascii), ascii.of(fields.value(i)));
         }
         if (!hasDate) {
             headers.add(HttpHeaderNames.DATE, HttpDate.now());
@@ -41,9 +42,11 @@ final class Http2ResponseHeaders {
     /** Trailer fields, names lower-cased, connection-specific ones left out. */
     static Http2Headers trailers(HttpHeaders fields) {
         Http2Headers headers = new DefaultHttp2Headers(false, fields.size());
+        AsciiFields ascii = AsciiFields.ofThread();
         for (int i = 0; i < fields.size(); i++) {
-            if (!connectionSpecific(fields.name(i))) {
-                headers.add(lowerCase(fields.name(i)), fields.value(i));
+            String name = fields.name(i);
+            if (!connectionSpecific(name)) {
+                headers.add(name(name, ascii), ascii.of(fields.value(i)));
             }
         }
         return headers;
@@ -57,13 +60,8 @@ final class Http2ResponseHeaders {
                 || AsciiCase.equalsIgnoreCase(name, "upgrade");
     }
 
-    private static CharSequence lowerCase(String name) {
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (c >= 'A' && c <= 'Z') {
-                return AsciiString.of(name).toLowerCase();
-            }
-        }
-        return name;
+    /** The name in lower case (AsciiString's {@code toLowerCase} makes no copy of a name already so). */
+    private static CharSequence name(String name, AsciiFields ascii) {
+        return ascii.of(name).toLowerCase();
     }
 }
