@@ -95,7 +95,10 @@ final class Http2ServerConnection extends Http2ConnectionHandler
                 if (framing != null) {
                     framing.streamClosed();
                 }
-                lastActivityNanos = System.nanoTime();
+                // The idle clock matters once no stream is left (whether Netty counted this one out yet or not).
+                if (connection().numActiveStreams() <= 1) {
+                    lastActivityNanos = System.nanoTime();
+                }
             }
         });
         encoder.flowController().listener(this);
@@ -298,10 +301,11 @@ final class Http2ServerConnection extends Http2ConnectionHandler
             framing.trailersRead(headers, end);
             return;
         }
-        lastActivityNanos = System.nanoTime();
+        long now = System.nanoTime();
+        lastActivityNanos = now;
         framing = new Http2StreamFraming(this, stream);
         stream.setProperty(framingKey, framing);
-        framing.headRead(headers, end);
+        framing.headRead(headers, end, now);
     }
 
     @Override
@@ -323,7 +327,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler
         Http2Stream stream = connection().stream(1);
         Http2StreamFraming framing = new Http2StreamFraming(this, stream);
         stream.setProperty(framingKey, framing);
-        framing.headRead(headers, true);
+        framing.headRead(headers, true, System.nanoTime());
         flushUnlessReading();
     }
 

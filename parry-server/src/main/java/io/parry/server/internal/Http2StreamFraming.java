@@ -64,9 +64,9 @@ final class Http2StreamFraming implements ExchangeFraming {
         this.stream = stream;
     }
 
-    /** The request's header block arrived; {@code end} when the request has no body. */
-    void headRead(Http2Headers headers, boolean end) {
-        exchange = new Exchange(this, stream.id(), Http2ServerConnection.PROTOCOL, System.nanoTime());
+    /** The request's header block arrived at {@code nanos}; {@code end} when the request has no body. */
+    void headRead(Http2Headers headers, boolean end, long nanos) {
+        exchange = new Exchange(this, stream.id(), Http2ServerConnection.PROTOCOL, nanos);
         requestEnded = end;
         ServerRuntime runtime = connection.runtime;
         HttpRequest.Builder request;
