@@ -31,12 +31,9 @@ class Http2ResponseHeadersTest {
         Http2Headers headers = Http2ResponseHeaders.of(response, 5);
 
         assertThat(fieldsOf(headers))
+                .map(field -> field.startsWith("date: ") ? "date: (now)" : field)
                 .containsExactly(
-                        ":status: 200",
-                        "content-type: text/plain",
-                        "x-trace: abc",
-                        "date: " + HttpDate.now(),
-                        "content-length: 5");
+                        ":status: 200", "content-type: text/plain", "x-trace: abc", "date: (now)", "content-length: 5");
     }
 
     @Test
