@@ -54,7 +54,8 @@ public final class BeanValidator implements InputValidator {
      * built on a daemon thread ({@code parry-validator}), so a service binds its port and answers
      * requests that need no validation meanwhile. The checks of endpoints built before it is ready
      * read their type's constraints on that thread too; a request to validate that comes earlier
-     * waits for it, once. A factory that cannot be built fails those requests (500).
+     * waits for it without holding its event loop ({@link InputCheck#ready}). A factory that cannot
+     * be built fails those requests (500).
      */
     public static BeanValidator create(JsonCodec codec) {
         requireNonNull(codec, "codec");
@@ -88,9 +89,7 @@ public final class BeanValidator implements InputValidator {
     public <T> Optional<InputCheck<T>> checkFor(Class<T> type) {
         requireNonNull(type, "type");
         if (!validator.isDone()) {
-            DeferredCheck<T> check = new DeferredCheck<>(validator, type);
-            validator.thenAccept(check::prepare);
-            return Optional.of(check);
+            return Optional.of(new DeferredCheck<>(validator, type));
         }
         Validator ready = validator.join();
         if (!ready.getConstraintsForClass(type).isBeanConstrained()) {

@@ -23,6 +23,9 @@ public final class BodyEndpoint<I> implements Handler {
     private final InputCheck<I> check;
     private final long maxBytes;
     private final Invocation<I> invocation;
+    // Set once the check has said it is ready, so that later requests skip asking; a racy but
+    // harmless cache (asking again is correct, only slower).
+    private boolean ready;
 
     /** {@code check} is {@code null} when inputs need no validation. */
     public BodyEndpoint(JsonDecoder<I> decoder, InputCheck<I> check, long maxBytes, Invocation<I> invocation) {
@@ -45,11 +48,29 @@ public final class BodyEndpoint<I> implements Handler {
     private CompletionStage<HttpResponse> decodeAndInvoke(RequestContext ctx, HttpRequest request, HttpData data) {
         try {
             I input = decoder.decode(data);
-            if (check != null) {
-                List<Problem.FieldError> errors = check.violations(input);
-                if (!errors.isEmpty()) {
-                    return Problems.invalidInput(ctx, request, invalid(errors)).toStage();
+            if (check == null) {
+                return invocation.invoke(ctx, request, input);
+            }
+            if (!ready) {
+                CompletableFuture<Void> preparing = check.ready().toCompletableFuture();
+                if (!preparing.isDone()) {
+                    return preparing.thenComposeAsync(prepared -> checkAndInvoke(ctx, request, input), ctx.eventLoop());
                 }
+                ready = true;
+            }
+            return checkAndInvoke(ctx, request, input);
+        } catch (InvalidInputException e) {
+            return Problems.invalidInput(ctx, request, e).toStage();
+        } catch (Exception e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private CompletionStage<HttpResponse> checkAndInvoke(RequestContext ctx, HttpRequest request, I input) {
+        try {
+            List<Problem.FieldError> errors = check.violations(input);
+            if (!errors.isEmpty()) {
+                return Problems.invalidInput(ctx, request, invalid(errors)).toStage();
             }
             return invocation.invoke(ctx, request, input);
         } catch (InvalidInputException e) {

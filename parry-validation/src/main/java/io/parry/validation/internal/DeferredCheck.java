@@ -5,20 +5,28 @@ import io.parry.json.InputCheck;
 import jakarta.validation.Validator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * The check of one type asked for while the validator is still being built: {@link #prepare} reads
- * the type's constraints on the thread that built it, and a request that comes first waits for the
- * validator and reads them itself.
+ * the type's constraints on the thread that built it; an endpoint waits for {@link #ready} before
+ * its first check, and a check asked for earlier anyway reads them itself.
  */
 public final class DeferredCheck<T> implements InputCheck<T> {
     private final CompletableFuture<Validator> validator;
     private final Class<T> type;
+    private final CompletionStage<Void> ready;
     private volatile Boolean constrained;
 
     public DeferredCheck(CompletableFuture<Validator> validator, Class<T> type) {
         this.validator = validator;
         this.type = type;
+        this.ready = validator.thenAccept(this::prepare);
+    }
+
+    @Override
+    public CompletionStage<Void> ready() {
+        return ready;
     }
 
     /** Reads the type's constraints, so that the first request does not. */
