@@ -10,7 +10,6 @@ source "$ROOT/benchmarks/nginx/nginx.sh"
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-2}
 LEVEL=${LEVEL:-1}
@@ -126,7 +125,7 @@ main() {
     start_server parry "$PARRY_PORT" "$JVM_FLAGS" "$RESULTS/parry.log"
   local target round
   for target in $TARGETS; do check_gzip "$target"; done
-  for target in $TARGETS; do run_wrk "$target" "$WARMUP" warmup; done
+  for target in $TARGETS; do warm_up run_wrk "$target"; done
   for ((round = 1; round <= ROUNDS; round++)); do
     while read -r target; do run_wrk "$target" "$DURATION" "r$round"; done < <(rotated "$round" "$TARGETS")
   done

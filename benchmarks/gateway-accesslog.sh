@@ -15,7 +15,6 @@ UPSTREAM_JVM_FLAGS=${UPSTREAM_JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-10s}
 # The jar runs without JVM flags, as users start it: its JIT needs about 20 s of load before rounds stop rising.
-WARMUP=${WARMUP:-20s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
 TARGETS=${TARGETS:-nginx gateway}
@@ -99,7 +98,7 @@ run_wrk() {
     "http://127.0.0.1:$(target_port "$target")/plaintext" >>"$out" 2>&1 || echo "warning: wrk failed for $target" >&2
   sleep 1.5
   echo "access log lines: $(wc -l <"$log")" >>"$out"
-  [[ $label == warmup ]] && head -n 3 "$log" >"$RESULTS/$target.sample.log"
+  [[ $label == warmup1 ]] && head -n 3 "$log" >"$RESULTS/$target.sample.log"
   : >"$log"
   printf '  %-12s %-7s %s\n' "$target" "$label" "$(grep -h 'Requests/sec' "$out" || echo 'no result')"
 }
@@ -172,7 +171,7 @@ main() {
   done
   echo "== warm-up"
   for target in $TARGETS; do
-    run_wrk "$target" "$WARMUP" warmup
+    warm_up run_wrk "$target"
   done
   echo "== rounds"
   for ((round = 1; round <= ROUNDS; round++)); do

@@ -14,7 +14,6 @@ source "$(dirname "$0")/common.sh"
 export JVM_FLAGS=${JVM_FLAGS:-}
 ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-20s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
 ROUTES=${ROUTES:-open protected redis redis-batched}
@@ -175,7 +174,7 @@ main() {
   echo "== warm-up"
   local route round
   for route in $ROUTES; do
-    run_wrk "$route" "$WARMUP" warmup
+    warm_up run_wrk "$route"
   done
   echo "== rounds"
   for ((round = 1; round <= ROUNDS; round++)); do

@@ -11,7 +11,6 @@ export JVM_FLAGS=${JVM_FLAGS:-}
 UPSTREAM_JVM_FLAGS=${UPSTREAM_JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-20s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
 ROUTES=${ROUTES:-none local redis}
@@ -113,7 +112,7 @@ main() {
   echo "== warm-up"
   local route round
   for route in $ROUTES; do
-    run_wrk "$route" "$WARMUP" warmup
+    warm_up run_wrk "$route"
   done
   echo "== rounds"
   for ((round = 1; round <= ROUNDS; round++)); do

@@ -10,7 +10,6 @@ source "$(dirname "$0")/common.sh"
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10}
-WARMUP=${WARMUP:-10}
 SHAPES=${SHAPES:-c1m100 c64m10}
 TLS=${TLS:-0}
 BASELINE_PORT=${BASELINE_PORT:-8082}
@@ -45,8 +44,8 @@ run_shape() {
   baseline_pid=$SERVER_PID
   start_server parry "$PARRY_PORT" "$JVM_FLAGS" "$RESULTS/$shape.parry.server.log"
   parry_pid=$SERVER_PID
-  run_h2load "$shape" baseline "$BASELINE_PORT" "$WARMUP" warmup
-  run_h2load "$shape" parry "$PARRY_PORT" "$WARMUP" warmup
+  warm_up run_h2load "$shape" baseline "$BASELINE_PORT"
+  warm_up run_h2load "$shape" parry "$PARRY_PORT"
   for ((round = 1; round <= ROUNDS; round++)); do
     if ((round % 2)); then
       run_h2load "$shape" baseline "$BASELINE_PORT" "$DURATION" "r$round"

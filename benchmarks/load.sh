@@ -7,7 +7,6 @@ source "$(dirname "$0")/common.sh"
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-10s}
 DELAY_DURATION=${DELAY_DURATION:-15s}
 SCENARIOS=${SCENARIOS:-plaintext json echo delay}
 BASELINE_PORT=${BASELINE_PORT:-8081}
@@ -55,8 +54,8 @@ run_scenario() {
   baseline_pid=$SERVER_PID
   start_server parry "$PARRY_PORT" "$JVM_FLAGS" "$RESULTS/$scenario.parry.server.log"
   parry_pid=$SERVER_PID
-  run_wrk "$scenario" baseline "$BASELINE_PORT" "$WARMUP" warmup
-  run_wrk "$scenario" parry "$PARRY_PORT" "$WARMUP" warmup
+  warm_up run_wrk "$scenario" baseline "$BASELINE_PORT"
+  warm_up run_wrk "$scenario" parry "$PARRY_PORT"
   for ((round = 1; round <= ROUNDS; round++)); do
     if ((round % 2)); then
       run_wrk "$scenario" baseline "$BASELINE_PORT" "$DURATION" "r$round"

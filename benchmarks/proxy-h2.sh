@@ -5,7 +5,7 @@
 # median req/s, p50 and p99 of each and the h1h2/h1h1 req/s ratio. A short smoke run:
 #   ROUNDS=1 DURATION=3s WARMUP=2s CONNECTIONS=16 benchmarks/proxy-h2.sh
 # checks that it works, not the ratio: the HTTP/2 path (the proxy's client and the upstream) is still being compiled
-# after 2 s and shows a third of its warm rate; compare with the default warm-up of 10 s.
+# after 2 s and shows a third of its warm rate; compare with the default warm-up, which runs until steady (common.sh).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -13,7 +13,6 @@ export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 UPSTREAM_JVM_FLAGS=${UPSTREAM_JVM_FLAGS:-$JVM_FLAGS}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
 H1_UPSTREAM_PORT=${H1_UPSTREAM_PORT:-8100}
@@ -44,8 +43,8 @@ run_wrk() {
   printf '  %-5s %-6s %s\n' "$1" "$4" "$(grep -h 'Requests/sec' "$out" || echo 'no result')"
 }
 
-run_wrk h1h1 "$H1H1_PORT" "$WARMUP" warmup
-run_wrk h1h2 "$H1H2_PORT" "$WARMUP" warmup
+warm_up run_wrk h1h1 "$H1H1_PORT"
+warm_up run_wrk h1h2 "$H1H2_PORT"
 for ((round = 1; round <= ROUNDS; round++)); do
   if ((round % 2)); then order="h1h1 h1h2"; else order="h1h2 h1h1"; fi
   for target in $order; do

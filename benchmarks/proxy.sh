@@ -10,7 +10,6 @@ export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 UPSTREAM_JVM_FLAGS=${UPSTREAM_JVM_FLAGS:-$JVM_FLAGS}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
 PACE_MS=${PACE_MS:-10}
@@ -34,7 +33,7 @@ run_scenario() {
   local scenario=$1 target round
   echo "== $scenario"
   for target in $TARGETS; do
-    run_wrk "$scenario" "$target" "$WARMUP" warmup
+    warm_up run_wrk "$scenario" "$target"
   done
   for ((round = 1; round <= ROUNDS; round++)); do
     for target in $(rotated "$round" "$TARGETS"); do

@@ -11,10 +11,9 @@ export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 UPSTREAM_JVM_FLAGS=${UPSTREAM_JVM_FLAGS:-$JVM_FLAGS}
 CONNECTIONS=${CONNECTIONS:-1000}
 WRK_THREADS=${WRK_THREADS:-2}
-# Five rounds because one round's p99 moves by several ms on a noisy machine; a 15 s warm-up per target because the
-# proxy's JIT is still compiling after 10 s of this load, which made the first round the slowest.
+# Five rounds because one round's p99 moves by several ms on a noisy machine; the warm-up runs until steady (see
+# common.sh) because the proxy's JIT is still compiling after 10 s of this load, which made the first round the slowest.
 ROUNDS=${ROUNDS:-5}
-WARMUP=${WARMUP:-15s}
 SHORT_MS=${SHORT_MS:-150}
 SHORT_DURATION=${SHORT_DURATION:-15s}
 LONG_MS=${LONG_MS:-15000}
@@ -46,7 +45,7 @@ run_short() {
   local target round
   echo "== $CONNECTIONS connections, upstream answers after $SHORT_MS ms"
   for target in $TARGETS; do
-    run_wrk short "$target" "$WARMUP" warmup
+    warm_up run_wrk short "$target"
   done
   for ((round = 1; round <= ROUNDS; round++)); do
     for target in $(rotated "$round" "$TARGETS"); do

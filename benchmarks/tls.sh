@@ -12,7 +12,6 @@ source "$ROOT/benchmarks/nginx/nginx.sh"
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-2}
 SCENARIOS=${SCENARIOS:-handshake keepalive proxied}
@@ -150,7 +149,7 @@ main() {
   local scenario target round
   for scenario in $SCENARIOS; do
     echo "== $scenario"
-    for target in $TARGETS; do run_wrk "$scenario" "$target" "$WARMUP" warmup; done
+    for target in $TARGETS; do warm_up run_wrk "$scenario" "$target"; done
     for ((round = 1; round <= ROUNDS; round++)); do
       for target in $TARGETS; do run_wrk "$scenario" "$target" "$DURATION" "r$round"; done
     done
