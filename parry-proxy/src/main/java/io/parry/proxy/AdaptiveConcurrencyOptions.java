@@ -32,7 +32,15 @@ import java.util.Arrays;
  *   <li>{@code queueSize}: how many places the limit grows by per window (default 4);
  *   <li>{@code window}: how often the limit is recomputed (default 100 ms);
  *   <li>{@code longWindow}: how many windows the long-term latency averages (default 600, a minute);
- *   <li>{@code backoffRatio}: the factor applied after a window with upstream failures (default 0.9).
+ *   <li>{@code backoffRatio}: the factor applied after a window with upstream failures (default 0.9);
+ *   <li>{@code probeInterval}: how often the limit drops to {@code minLimit} until ten requests sent
+ *       to an upstream holding no more than that were answered, whose average latency then replaces
+ *       the long-term one (default 30 s; zero for never), as Envoy's adaptive concurrency filter
+ *       measures its minRTT: in a long overload the long-term average otherwise learns the upstream's
+ *       queueing and lets latency drift up with it (an upstream offered three times what it serves
+ *       reached twice its unloaded latency within a minute);
+ *   <li>{@code probeJitter}: the most each probe is put off at random, as a share of {@code
+ *       probeInterval}, so groups and gateways started together do not probe together (default 0.15).
  * </ul>
  */
 public final class AdaptiveConcurrencyOptions {
@@ -47,6 +55,8 @@ public final class AdaptiveConcurrencyOptions {
     private final Duration window;
     private final int longWindow;
     private final double backoffRatio;
+    private final Duration probeInterval;
+    private final double probeJitter;
 
     private AdaptiveConcurrencyOptions(Builder builder) {
         this.initialLimit = builder.initialLimit;
@@ -58,6 +68,8 @@ public final class AdaptiveConcurrencyOptions {
         this.window = builder.window;
         this.longWindow = builder.longWindow;
         this.backoffRatio = builder.backoffRatio;
+        this.probeInterval = builder.probeInterval;
+        this.probeJitter = builder.probeJitter;
     }
 
     /** The defaults. */
@@ -81,7 +93,9 @@ public final class AdaptiveConcurrencyOptions {
                 .queueSize(queueSize)
                 .window(window)
                 .longWindow(longWindow)
-                .backoffRatio(backoffRatio);
+                .backoffRatio(backoffRatio)
+                .probeInterval(probeInterval)
+                .probeJitter(probeJitter);
     }
 
     /** The limit before any sample. */
@@ -129,12 +143,22 @@ public final class AdaptiveConcurrencyOptions {
         return backoffRatio;
     }
 
+    /** How often the limit drops to its minimum to measure the upstream's unloaded latency; zero for never. */
+    public Duration probeInterval() {
+        return probeInterval;
+    }
+
+    /** The most a probe is put off, as a share of {@link #probeInterval()}. */
+    public double probeJitter() {
+        return probeJitter;
+    }
+
     @Override
     public String toString() {
         return "AdaptiveConcurrencyOptions{initialLimit=" + initialLimit + ", minLimit=" + minLimit + ", maxLimit="
                 + maxLimit + ", rttTolerance=" + rttTolerance + ", smoothing=" + smoothing + ", queueSize="
                 + queueSize + ", window=" + window + ", longWindow=" + longWindow + ", backoffRatio=" + backoffRatio
-                + "}";
+                + ", probeInterval=" + probeInterval + ", probeJitter=" + probeJitter + "}";
     }
 
     @Override
@@ -150,7 +174,17 @@ public final class AdaptiveConcurrencyOptions {
     /** What makes two of these equal, in one place for {@link #equals} and {@link #hashCode}. */
     private Object[] values() {
         return new Object[] {
-            initialLimit, minLimit, maxLimit, rttTolerance, smoothing, queueSize, window, longWindow, backoffRatio
+            initialLimit,
+            minLimit,
+            maxLimit,
+            rttTolerance,
+            smoothing,
+            queueSize,
+            window,
+            longWindow,
+            backoffRatio,
+            probeInterval,
+            probeJitter
         };
     }
 
@@ -165,6 +199,8 @@ public final class AdaptiveConcurrencyOptions {
         private Duration window = Duration.ofMillis(100);
         private int longWindow = 600;
         private double backoffRatio = 0.9;
+        private Duration probeInterval = Duration.ofSeconds(30);
+        private double probeJitter = 0.15;
 
         private Builder() {}
 
@@ -223,6 +259,21 @@ public final class AdaptiveConcurrencyOptions {
         }
 
         /**
+         * Sets how often the limit drops to {@code minLimit} to measure the upstream's unloaded latency
+         * anew; {@link Duration#ZERO} for never.
+         */
+        public Builder probeInterval(Duration interval) {
+            this.probeInterval = requireNonNull(interval, "probeInterval");
+            return this;
+        }
+
+        /** Sets the most a probe is put off at random, as a share of the interval, 0 to 1. */
+        public Builder probeJitter(double share) {
+            this.probeJitter = share;
+            return this;
+        }
+
+        /**
          * The options.
          *
          * @throws IllegalArgumentException if a value is out of range
@@ -256,6 +307,13 @@ public final class AdaptiveConcurrencyOptions {
             }
             if (!(backoffRatio > 0 && backoffRatio < 1)) {
                 throw new IllegalArgumentException("backoffRatio: " + backoffRatio + " (expected: > 0 and < 1)");
+            }
+            if (probeInterval.isNegative() || (!probeInterval.isZero() && probeInterval.compareTo(window) < 0)) {
+                throw new IllegalArgumentException(
+                        "probeInterval: " + probeInterval + " (expected: 0 or >= window " + window + ")");
+            }
+            if (!(probeJitter >= 0 && probeJitter <= 1)) {
+                throw new IllegalArgumentException("probeJitter: " + probeJitter + " (expected: 0 to 1)");
             }
             return new AdaptiveConcurrencyOptions(this);
         }

@@ -1,6 +1,7 @@
 package io.parry.proxy.internal;
 
 import io.parry.proxy.AdaptiveConcurrencyOptions;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -15,12 +16,21 @@ import java.util.concurrent.atomic.LongAdder;
  * and a count to one packed {@code long}. The thread whose sample finds the window over (and holding
  * at least ten outcomes) wins one CAS on the window's end and recomputes the limit alone; the others
  * go on at once. Times are {@link System#nanoTime()} values, passed in so tests can drive the clock.
+ *
+ * <p>Every {@code probeInterval} (plus a random part of {@code probeJitter}) the limit drops to {@code
+ * minLimit} until ten requests sent once the upstream held no more than that were answered; their
+ * average becomes the long-term latency, and the limit is what it was before. This is Envoy's
+ * periodic minRTT measurement: a long overload would otherwise teach the long-term average its own
+ * queueing, and the limit would let latency drift up with it. A probe starts only in the thread that
+ * closed a window, and ends in the one whose sample was its tenth.
  */
 public final class GradientLimit {
     private static final int MIN_WINDOW_OUTCOMES = 10;
     private static final double FALL_FACTOR = 0.2;
     private static final int COUNT_BITS = 20;
     private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+    private static final int PROBE_SAMPLES = 10;
+    private static final long NOT_DRAINED = Long.MIN_VALUE;
 
     private final AdaptiveConcurrencyOptions options;
     private final long windowNanos;
@@ -39,6 +49,17 @@ public final class GradientLimit {
     private volatile double longRtt;
     private volatile boolean measured;
 
+    private final long probeIntervalNanos;
+    private final long probeJitterNanos;
+    private final AtomicLong nextProbe;
+    private volatile boolean probing;
+    /** When the upstream held no more than the probe's limit, or {@link #NOT_DRAINED} before. */
+    private volatile long drainedAt;
+    /** The probe's samples, packed as {@link #samples}. */
+    private final AtomicLong probeSamples = new AtomicLong();
+    /** The estimate before the probe, given back after it. */
+    private volatile double beforeProbe;
+
     /** A limit at {@code options.initialLimit()}, whose first window ends a window after {@code nowNanos}. */
     public GradientLimit(AdaptiveConcurrencyOptions options, long nowNanos) {
         this.options = options;
@@ -47,6 +68,9 @@ public final class GradientLimit {
         this.estimate = options.initialLimit();
         this.limit = options.initialLimit();
         this.windowEnd = new AtomicLong(nowNanos + windowNanos);
+        this.probeIntervalNanos = options.probeInterval().toNanos();
+        this.probeJitterNanos = (long) (probeIntervalNanos * options.probeJitter());
+        this.nextProbe = new AtomicLong(nextProbe(nowNanos));
     }
 
     /** Takes a place; false, and counted as a shed, when the limit is reached. */
@@ -85,6 +109,10 @@ public final class GradientLimit {
     /** Records how long the upstream took to answer one request (sent to response head). */
     public void sample(long rttNanos, long nowNanos) {
         long micros = Math.max(1, rttNanos / 1000);
+        if (probing) {
+            probeSample(micros, nowNanos - rttNanos, nowNanos);
+            return;
+        }
         samples.addAndGet((micros << COUNT_BITS) + 1);
         closeWindowIfOver(nowNanos);
     }
@@ -93,6 +121,11 @@ public final class GradientLimit {
     public void drop(long nowNanos) {
         drops.incrementAndGet();
         closeWindowIfOver(nowNanos);
+    }
+
+    /** Whether the limit is at its minimum now, measuring the upstream's unloaded latency. */
+    public boolean probing() {
+        return probing;
     }
 
     /** The limit now. */
@@ -119,8 +152,61 @@ public final class GradientLimit {
             long window = samples.getAndSet(0);
             int dropped = drops.getAndSet(0);
             int busiest = peak.getAndSet(inFlight.get());
+            if (probing) {
+                return; // The limit stays at its minimum until the probe ends.
+            }
             update(window, dropped, busiest);
+            if (probeIntervalNanos > 0 && nowNanos - nextProbe.get() >= 0) {
+                startProbe();
+            }
         }
+    }
+
+    private void startProbe() {
+        beforeProbe = estimate;
+        drainedAt = NOT_DRAINED;
+        probeSamples.set(0);
+        probing = true;
+        limit = options.minLimit();
+    }
+
+    /**
+     * Counts a sample towards the probe once the requests admitted before it have drained, as only
+     * those sent since then meet an upstream that is not queueing for this gateway.
+     */
+    private void probeSample(long micros, long sentNanos, long nowNanos) {
+        long drained = drainedAt;
+        if (drained == NOT_DRAINED) {
+            if (inFlight.get() <= options.minLimit()) {
+                drainedAt = nowNanos;
+            }
+            return;
+        }
+        if (sentNanos - drained < 0) {
+            return;
+        }
+        long probe = probeSamples.addAndGet((micros << COUNT_BITS) + 1);
+        if ((probe & COUNT_MASK) == PROBE_SAMPLES) {
+            endProbe(probe, nowNanos);
+        }
+    }
+
+    private void endProbe(long probe, long nowNanos) {
+        longRtt = (double) (probe >>> COUNT_BITS) / PROBE_SAMPLES;
+        measured = true;
+        estimate = beforeProbe;
+        limit = (int) beforeProbe;
+        samples.set(0);
+        drops.set(0);
+        peak.set(inFlight.get());
+        windowEnd.set(nowNanos + windowNanos);
+        nextProbe.set(nextProbe(nowNanos));
+        probing = false;
+    }
+
+    private long nextProbe(long nowNanos) {
+        long jitter = probeJitterNanos == 0 ? 0 : ThreadLocalRandom.current().nextLong(probeJitterNanos + 1);
+        return nowNanos + probeIntervalNanos + jitter;
     }
 
     private void update(long window, int dropped, int busiest) {

@@ -112,6 +112,82 @@ class GradientLimitTest {
     }
 
     @Test
+    void keepsAnUpstreamOfferedThreeTimesWhatItServesWithinTwiceItsLatencyForTwoMinutesByDefault() {
+        // Open loop: 1500 requests a second offered to an upstream serving 500 a second at 100 ms
+        // (50 at once), whose excess waits in line; the unloaded p99 is 100 ms. Without probes the
+        // long-term latency learns the line: p99 2.0 times the unloaded at 60 s, 3.7 times at 120 s.
+        AdaptiveConcurrencyOptions defaults = AdaptiveConcurrencyOptions.ofDefault().toBuilder()
+                .probeJitter(0)
+                .build();
+        OverloadModel probed = new OverloadModel(new GradientLimit(defaults, 0), 50, 100 * MS);
+        OverloadModel unprobed = new OverloadModel(
+                new GradientLimit(
+                        defaults.toBuilder().probeInterval(Duration.ZERO).build(), 0),
+                50,
+                100 * MS);
+
+        OverloadModel.Period first = probed.offer(1500, 20_000 * MS);
+        assertThat(first.served())
+                .isGreaterThanOrEqualTo(unprobed.offer(1500, 20_000 * MS).served());
+        assertThat(first.p99Nanos()).isLessThanOrEqualTo(200 * MS);
+        for (int period = 1; period < 6; period++) {
+            OverloadModel.Period next = probed.offer(1500, 20_000 * MS);
+            assertThat(next.p99Nanos()).as("p99 by %d s", (period + 1) * 20).isLessThanOrEqualTo(200 * MS);
+            assertThat(next.servedPerSecond())
+                    .as("served by %d s", (period + 1) * 20)
+                    .isGreaterThan(0.95 * 500);
+        }
+    }
+
+    @Test
+    void dropsToTheMinimumForAProbeAndComesBackWithTheUnloadedLatency() {
+        GradientLimit probing = probedEvery(Duration.ofSeconds(1));
+        hold(probing, 20);
+        for (int w = 0; w < 10; w++) {
+            now += WINDOW;
+            answer(probing, 10, 20 * MS);
+        }
+        assertThat(probing.probing()).isTrue();
+        assertThat(probing.limit()).isEqualTo(4);
+        assertThat(probing.tryAcquire()).isFalse();
+
+        release(probing, 20);
+        probing.sample(20 * MS, now); // The upstream holds no more than the minimum from now on.
+        now += 11 * MS;
+        answer(probing, 10, 10 * MS);
+
+        assertThat(probing.probing()).isFalse();
+        int learned = probing.limit();
+        assertThat(learned).isGreaterThan(20);
+        // The long-term latency is 10 ms now: a busy window at 20 ms is past the tolerance.
+        hold(probing, 20);
+        now += WINDOW;
+        answer(probing, 10, 20 * MS);
+        assertThat(probing.limit()).isLessThan(learned);
+    }
+
+    @Test
+    void countsTowardsAProbeOnlyRequestsSentOnceTheUpstreamHeldNoMoreThanTheMinimum() {
+        GradientLimit probing = probedEvery(Duration.ofMillis(100));
+        hold(probing, 10);
+        now += WINDOW;
+        answer(probing, 10, 10 * MS);
+        assertThat(probing.probing()).isTrue();
+
+        now += MS;
+        answer(probing, 20, 10 * MS); // Ten still held: the upstream has not drained.
+        assertThat(probing.probing()).isTrue();
+        release(probing, 7);
+        probing.sample(10 * MS, now); // Three held: drained now.
+        answer(probing, 10, 5 * MS); // Sent before the upstream drained.
+        assertThat(probing.probing()).isTrue();
+
+        now += 10 * MS;
+        answer(probing, 10, 10 * MS);
+        assertThat(probing.probing()).isFalse();
+    }
+
+    @Test
     void backsOffAfterAWindowWithDrops() {
         now += WINDOW;
         for (int i = 0; i < 10; i++) {
@@ -183,6 +259,30 @@ class GradientLimitTest {
 
         assertThat(most.get()).isLessThanOrEqualTo(20);
         assertThat(limit.inFlight()).isZero();
+    }
+
+    private GradientLimit probedEvery(Duration interval) {
+        return new GradientLimit(
+                options.toBuilder().probeInterval(interval).probeJitter(0).build(), 0);
+    }
+
+    /** {@code count} answers at {@code rtt}, now. */
+    private void answer(GradientLimit limit, int count, long rtt) {
+        for (int i = 0; i < count; i++) {
+            limit.sample(rtt, now);
+        }
+    }
+
+    private static void hold(GradientLimit limit, int places) {
+        for (int i = 0; i < places; i++) {
+            assertThat(limit.tryAcquire()).isTrue();
+        }
+    }
+
+    private static void release(GradientLimit limit, int places) {
+        for (int i = 0; i < places; i++) {
+            limit.release();
+        }
     }
 
     /** Windows of ten samples each at {@code rtt}, with {@code busy} places held during each. */

@@ -60,7 +60,9 @@ final class UpstreamReader {
             "queueSize",
             "window",
             "longWindow",
-            "backoffRatio");
+            "backoffRatio",
+            "probeInterval",
+            "probeJitter");
     static final List<String> POOL_KEYS = List.of(
             "maxConnections",
             "maxPending",
@@ -424,7 +426,9 @@ final class UpstreamReader {
                 .queueSize(section.integer("queueSize", 0, Integer.MAX_VALUE, d.queueSize()))
                 .window(section.positiveDuration("window", d.window()))
                 .longWindow(section.integer("longWindow", 1, Integer.MAX_VALUE, d.longWindow()))
-                .backoffRatio(section.decimal("backoffRatio", 0.01, 0.99, d.backoffRatio()));
+                .backoffRatio(section.decimal("backoffRatio", 0.01, 0.99, d.backoffRatio()))
+                .probeInterval(section.duration("probeInterval", d.probeInterval()))
+                .probeJitter(section.decimal("probeJitter", 0, 1, d.probeJitter()));
         return section.build(errorsBefore, builder::build, d);
     }
 

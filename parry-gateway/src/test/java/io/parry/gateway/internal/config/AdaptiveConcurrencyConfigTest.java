@@ -27,6 +27,8 @@ class AdaptiveConcurrencyConfigTest {
                       window: 250ms
                       longWindow: 100
                       backoffRatio: 0.75
+                      probeInterval: 45s
+                      probeJitter: 0.3
                 """;
 
         assertThat(upstream(yaml, "api").adaptiveConcurrency())
@@ -40,6 +42,8 @@ class AdaptiveConcurrencyConfigTest {
                         .window(Duration.ofMillis(250))
                         .longWindow(100)
                         .backoffRatio(0.75)
+                        .probeInterval(Duration.ofSeconds(45))
+                        .probeJitter(0.3)
                         .build());
     }
 
@@ -85,7 +89,8 @@ class AdaptiveConcurrencyConfigTest {
                         "gw.yaml:8:18: 'queueSize' must be an integer of at least 0, got '-1'",
                         "gw.yaml:9:7: unknown key 'maxLimt' in upstream 'a' adaptiveConcurrency, did you mean"
                                 + " 'maxLimit'? (expected one of: initialLimit, minLimit, maxLimit, rttTolerance,"
-                                + " smoothing, queueSize, window, longWindow, backoffRatio)");
+                                + " smoothing, queueSize, window, longWindow, backoffRatio, probeInterval,"
+                                + " probeJitter)");
     }
 
     @Test
