@@ -62,6 +62,17 @@ public interface HttpClient extends ClientSender, AutoCloseable {
     CompletionStage<HttpResponse> send(Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts);
 
     /**
+     * Sends the request to the endpoint with these timeouts, telling {@code written} when the request
+     * left in full (see {@link RequestWritten}): the time from then to the response is the upstream's
+     * alone, without a wait for a pooled connection or for the body's source. A client that cannot
+     * tell (this default) sends the request and never calls it.
+     */
+    default CompletionStage<HttpResponse> send(
+            Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts, RequestWritten written) {
+        return send(endpoint, request, timeouts);
+    }
+
+    /**
      * Sends a request whose target is an absolute {@code http://host:port/path} or {@code
      * https://host:port/path} URL to that host.
      *

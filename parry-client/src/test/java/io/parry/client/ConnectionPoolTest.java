@@ -60,6 +60,17 @@ class ConnectionPoolTest {
         return client;
     }
 
+    /** An upstream that counts each request down on {@code received} and answers it once {@code answer} is open. */
+    private static RawUpstream answeringWhenLet(CountDownLatch received, CountDownLatch answer) {
+        return RawUpstream.start(connection -> {
+            while (connection.readRequest() != null) {
+                received.countDown();
+                answer.await(10, TimeUnit.SECONDS);
+                connection.send(OK);
+            }
+        });
+    }
+
     private static HttpRequest get() {
         return HttpRequest.of(HttpMethod.GET, "/");
     }
@@ -130,13 +141,7 @@ class ConnectionPoolTest {
     void failsAtOnceWhenEveryConnectionIsBusyAndNoCallMayWait() throws Exception {
         CountDownLatch received = new CountDownLatch(1);
         CountDownLatch answer = new CountDownLatch(1);
-        try (RawUpstream upstream = RawUpstream.start(connection -> {
-            while (connection.readRequest() != null) {
-                received.countDown();
-                answer.await(10, TimeUnit.SECONDS);
-                connection.send(OK);
-            }
-        })) {
+        try (RawUpstream upstream = answeringWhenLet(received, answer)) {
             HttpClient client = client(pool -> pool.maxConnections(1).maxPending(0));
             CompletionStage<HttpResponse> busy = client.send(upstream.endpoint(), get());
             assertThat(received.await(10, TimeUnit.SECONDS)).isTrue();
@@ -154,16 +159,35 @@ class ConnectionPoolTest {
     }
 
     @Test
+    void tellsThatARequestWasWrittenOnlyOnceTheConnectionItWaitedForTookIt() throws Exception {
+        CountDownLatch received = new CountDownLatch(1);
+        CountDownLatch answer = new CountDownLatch(1);
+        try (RawUpstream upstream = answeringWhenLet(received, answer)) {
+            HttpClient client = client(pool -> pool.maxConnections(1));
+            CompletableFuture<Long> firstWritten = new CompletableFuture<>();
+            CompletionStage<HttpResponse> first =
+                    client.send(upstream.endpoint(), get(), ClientTimeouts.ofDefault(), firstWritten::complete);
+            assertThat(received.await(10, TimeUnit.SECONDS)).isTrue();
+            CompletableFuture<Long> queuedWritten = new CompletableFuture<>();
+            CompletionStage<HttpResponse> queued =
+                    client.send(upstream.endpoint(), get(), ClientTimeouts.ofDefault(), queuedWritten::complete);
+            eventually(() -> client.poolStats(upstream.endpoint()).pending() == 1);
+
+            long freed = System.nanoTime();
+            answer.countDown();
+
+            assertThat(text(await(first))).isEqualTo("ok");
+            assertThat(text(await(queued))).isEqualTo("ok");
+            assertThat(firstWritten.join()).isLessThan(freed);
+            assertThat(queuedWritten.join()).isGreaterThan(freed);
+        }
+    }
+
+    @Test
     void queuesUpToMaxPendingCallsAndServesThemOnTheFreedConnection() throws Exception {
         CountDownLatch received = new CountDownLatch(1);
         CountDownLatch answer = new CountDownLatch(1);
-        try (RawUpstream upstream = RawUpstream.start(connection -> {
-            while (connection.readRequest() != null) {
-                received.countDown();
-                answer.await(10, TimeUnit.SECONDS);
-                connection.send(OK);
-            }
-        })) {
+        try (RawUpstream upstream = answeringWhenLet(received, answer)) {
             HttpClient client = client(pool -> pool.maxConnections(1).maxPending(1));
             CompletionStage<HttpResponse> first = client.send(upstream.endpoint(), get());
             assertThat(received.await(10, TimeUnit.SECONDS)).isTrue();

@@ -7,7 +7,9 @@ import io.parry.client.ClientTimeoutException;
 import io.parry.client.ClientTimeouts;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.Endpoint;
+import io.parry.client.HttpClient;
 import io.parry.client.LocalResourceException;
+import io.parry.client.RequestWritten;
 import io.parry.client.upstream.Upstream;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpMethod;
@@ -45,11 +47,12 @@ import java.util.concurrent.TimeUnit;
  * steps out while the upstream waits for the rest and steps back in, whatever the limit, when it
  * ended, the upstream having the request by then. So the places count what the upstream owes an
  * answer to, and clients sending slowly cannot fill them. Only the upstream's own answers feed the
- * limit: the time from the request sent (or, for a streamed request body, from its end) to the
- * response head, and timeouts or overload statuses as drops. Whatever the client does (reads slowly,
- * resets, sends its body slowly, goes away) gives the place back without a sample.
+ * limit: the time from the request's last byte written to the upstream connection to the response
+ * head, and timeouts or overload statuses as drops. Whatever the client does (reads slowly, resets,
+ * sends its body slowly, goes away) gives the place back without a sample, and a wait for a pooled
+ * connection is no part of a sample.
  */
-final class ProxyCall implements SentBody.Arrival {
+final class ProxyCall implements SentBody.Arrival, RequestWritten {
     private static final Throwable FAILED_STATUS = new StatusFailure();
 
     private final ProxyHandler proxy;
@@ -82,6 +85,8 @@ final class ProxyCall implements SentBody.Arrival {
     private boolean cancelled;
     /** Where the call stands under the group's adaptive limit. */
     private Place place;
+    /** When the attempt's request left in full, as the client told; 0 until it did. */
+    private long writtenNanos;
 
     ProxyCall(
             ProxyHandler proxy,
@@ -199,6 +204,7 @@ final class ProxyCall implements SentBody.Arrival {
         upstream.callStarted(endpoint);
         heldCount = endpoint;
         long startNanos = System.nanoTime();
+        writtenNanos = 0;
         CompletableFuture<HttpResponse> call = send(endpoint, outbound, callTimeouts);
         inFlight = call;
         call.whenComplete((response, failure) -> {
@@ -210,12 +216,21 @@ final class ProxyCall implements SentBody.Arrival {
         });
     }
 
-    /** The client's stage; a client that throws instead of failing it fails the attempt all the same. */
+    /**
+     * The client's stage; a client that throws instead of failing it fails the attempt all the same.
+     * Under an adaptive limit the client tells when the request left, where the upstream's latency starts.
+     */
     private CompletableFuture<HttpResponse> send(Endpoint endpoint, HttpRequest outbound, ClientTimeouts callTimeouts) {
+        HttpClient client = group.client();
         try {
+            if (place != Place.NONE) {
+                ClientTimeouts timeouts =
+                        callTimeouts == null ? client.options().timeouts() : callTimeouts;
+                return client.send(endpoint, outbound, timeouts, this).toCompletableFuture();
+            }
             return (callTimeouts == null
-                            ? group.client().send(endpoint, outbound)
-                            : group.client().send(endpoint, outbound, callTimeouts))
+                            ? client.send(endpoint, outbound)
+                            : client.send(endpoint, outbound, callTimeouts))
                     .toCompletableFuture();
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
@@ -358,8 +373,10 @@ final class ProxyCall implements SentBody.Arrival {
     /**
      * Tells the adaptive limit what the upstream's answer says about its load: 429, 503 and 504 are
      * an overloaded upstream's answers (RFC 9110, sections 15.6.4 and 15.6.5; RFC 6585, section 4);
-     * any other head is a latency sample, unless the request body was still arriving from the client,
-     * whose pace would then be measured instead of the upstream's.
+     * any other head is a latency sample from the request's last byte written, so neither a wait for
+     * a pooled connection (held by slow readers, say) nor the client's pace with its body counts as the
+     * upstream's. A client that does not tell when it wrote the request is timed from the call (or the
+     * body's end); a head that came before the body ended is no sample.
      */
     private void feedLimit(int status, long startNanos, SentBody sent, long now) {
         if (place == Place.NONE) {
@@ -367,11 +384,20 @@ final class ProxyCall implements SentBody.Arrival {
         }
         if (status == 429 || status == 503 || status == 504) {
             group.limitDrop(now);
+        } else if (sent != null && !sent.ended()) {
+            return;
+        } else if (writtenNanos != 0) {
+            group.limitSample(now - writtenNanos, now);
         } else if (sent == null) {
             group.limitSample(now - startNanos, now);
-        } else if (sent.ended()) {
+        } else {
             group.limitSample(now - Math.max(startNanos, sent.endNanos()), now);
         }
+    }
+
+    @Override
+    public void written(long nanoTime) {
+        writtenNanos = nanoTime;
     }
 
     /** Gives back the call's place under the adaptive limit, once. */

@@ -2,7 +2,9 @@ package io.parry.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parry.client.ClientOptions;
 import io.parry.client.Endpoint;
+import io.parry.client.PoolOptions;
 import io.parry.client.upstream.Upstream;
 import io.parry.server.Server;
 import java.io.IOException;
@@ -44,6 +46,8 @@ class AdaptiveConcurrencyTest {
     private CapacityUpstream upstream;
     private GuardedUpstream group;
     private Server gateway;
+    /** The group's client when a test gives it one. */
+    private io.parry.client.HttpClient groupClient;
     /** How long the gateway took to answer each shed request, from its request log. */
     private final List<Long> shedNanos = Collections.synchronizedList(new ArrayList<>());
 
@@ -54,6 +58,9 @@ class AdaptiveConcurrencyTest {
             gateway.stop(Duration.ofSeconds(2));
         }
         group.close();
+        if (groupClient != null) {
+            groupClient.close();
+        }
         upstream.close();
     }
 
@@ -118,12 +125,7 @@ class AdaptiveConcurrencyTest {
                         .rttTolerance(4));
         load(8, Duration.ofSeconds(1));
         AtomicInteger lowest = new AtomicInteger(20);
-        Future<?> watch = threads.submit(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                lowest.accumulateAndGet(group.concurrencyLimit(), Math::min);
-                Thread.onSpinWait();
-            }
-        });
+        Future<?> watch = watchLowest(lowest);
 
         AtomicInteger uploaded = new AtomicInteger();
         List<Future<?>> attackers = new ArrayList<>();
@@ -175,16 +177,57 @@ class AdaptiveConcurrencyTest {
         assertThat(uploaded.get()).isGreaterThanOrEqualTo(14);
     }
 
+    @Test
+    void leavesTheLimitWhereItWasWhileRequestsWaitForTheConnectionASlowReaderHolds() throws Exception {
+        // One event loop with one upstream connection: while a slow reader's response holds it, and
+        // then while each request waits for the one before, requests wait in the gateway's pool, not
+        // in the upstream. Were the waits counted (seconds against 100 ms), the limit would fall.
+        groupClient = io.parry.client.HttpClient.builder()
+                .options(ClientOptions.builder()
+                        .pool(PoolOptions.builder().maxConnections(1).build())
+                        .build())
+                .build();
+        start(
+                100,
+                AdaptiveConcurrencyOptions.builder()
+                        .initialLimit(20)
+                        .maxLimit(20)
+                        .rttTolerance(2),
+                RetryPolicy.none(),
+                1);
+        load(1, Duration.ofMillis(1500));
+        AtomicInteger lowest = new AtomicInteger(20);
+        Future<?> watch = watchLowest(lowest);
+
+        Future<?> slowReader = threads.submit(this::readLargeResponseSlowly);
+        Load users = load(12, Duration.ofSeconds(4));
+        slowReader.get(20, TimeUnit.SECONDS);
+        watch.cancel(true);
+
+        assertThat(users.served()).isGreaterThan(12);
+        assertThat(users.shed()).isZero();
+        assertThat(lowest.get()).isEqualTo(20);
+    }
+
     private void start(int permits, AdaptiveConcurrencyOptions.Builder adaptive) {
         start(permits, adaptive, RetryPolicy.none());
     }
 
     private void start(int permits, AdaptiveConcurrencyOptions.Builder adaptive, RetryPolicy retry) {
+        start(permits, adaptive, retry, 0);
+    }
+
+    /** Starts the upstream and a gateway with {@code loops} event loops (0 for the default). */
+    private void start(int permits, AdaptiveConcurrencyOptions.Builder adaptive, RetryPolicy retry, int loops) {
         upstream = CapacityUpstream.start(permits, SERVICE_TIME);
-        group = GuardedUpstream.builder(Upstream.of("capacity", Endpoint.parse("127.0.0.1:" + upstream.port())))
+        GuardedUpstream.Builder builder = GuardedUpstream.builder(
+                        Upstream.of("capacity", Endpoint.parse("127.0.0.1:" + upstream.port())))
                 .breaker(BreakerOptions.disabled())
-                .adaptiveConcurrency(adaptive.window(Duration.ofMillis(50)).build())
-                .build();
+                .adaptiveConcurrency(adaptive.window(Duration.ofMillis(50)).build());
+        if (groupClient != null) {
+            builder.client(groupClient);
+        }
+        group = builder.build();
         gateway = Server.builder()
                 .handler(ProxyHandler.builder(group).retry(retry).build())
                 .listener(log -> {
@@ -192,7 +235,12 @@ class AdaptiveConcurrencyTest {
                         shedNanos.add(log.durationNanos());
                     }
                 })
-                .options(options -> options.host("127.0.0.1").port(0))
+                .options(options -> {
+                    options.host("127.0.0.1").port(0);
+                    if (loops > 0) {
+                        options.eventLoopThreads(loops);
+                    }
+                })
                 .build()
                 .start();
     }
@@ -214,6 +262,16 @@ class AdaptiveConcurrencyTest {
             client.get(30, TimeUnit.SECONDS);
         }
         return load;
+    }
+
+    /** Keeps the lowest limit seen in {@code lowest}, from another thread, until cancelled. */
+    private Future<?> watchLowest(AtomicInteger lowest) {
+        return threads.submit(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                lowest.accumulateAndGet(group.concurrencyLimit(), Math::min);
+                Thread.onSpinWait();
+            }
+        });
     }
 
     private long medianShedMillis() {

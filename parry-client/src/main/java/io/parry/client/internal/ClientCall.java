@@ -3,6 +3,7 @@ package io.parry.client.internal;
 import io.parry.client.ClientException;
 import io.parry.client.ClientTimeouts;
 import io.parry.client.Endpoint;
+import io.parry.client.RequestWritten;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
@@ -35,6 +36,8 @@ final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFl
     final long callDeadline;
     /** The request context the call was made in, current again while the call completes; or {@code null}. */
     final CallerContext caller;
+    /** Told when the request was written in full, or {@code null}. */
+    private final RequestWritten written;
 
     int state = NEW;
     ConnectionPool pool;
@@ -52,9 +55,11 @@ final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFl
             Endpoint endpoint,
             HttpRequest request,
             ClientTimeouts timeouts,
-            CallerContext caller) {
+            CallerContext caller,
+            RequestWritten written) {
         this.loop = loop;
         this.caller = caller;
+        this.written = written;
         this.poolKey = poolKey;
         this.endpoint = endpoint;
         this.request = request;
@@ -63,6 +68,22 @@ final class ClientCall extends CompletableFuture<HttpResponse> implements BodyFl
         this.bodyIdleNanos = Durations.nanos(timeouts.bodyIdle());
         long call = Durations.nanos(timeouts.call());
         this.callDeadline = call == 0 ? 0 : nonZero(System.nanoTime() + call);
+    }
+
+    /**
+     * The request was written in full: tells the caller if it asked, and returns the deadline of the
+     * response head, 0 for none (no timeout, or the head came already).
+     */
+    long requestWritten(boolean headReceived) {
+        boolean timed = !headReceived && responseHeadersNanos > 0;
+        if (written == null && !timed) {
+            return 0;
+        }
+        long now = System.nanoTime();
+        if (written != null) {
+            written.written(now);
+        }
+        return timed ? nonZero(now + responseHeadersNanos) : 0;
     }
 
     boolean isHead() {

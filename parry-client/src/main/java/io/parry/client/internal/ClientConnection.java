@@ -357,9 +357,9 @@ final class ClientConnection extends ChannelDuplexHandler implements CallStream 
             return;
         }
         requestDone = true;
-        if (!headReceived && forCall.responseHeadersNanos > 0) {
-            long deadline = System.nanoTime() + forCall.responseHeadersNanos;
-            responseDeadline = deadline == 0 ? 1 : deadline;
+        long deadline = forCall.requestWritten(headReceived);
+        if (deadline != 0) {
+            responseDeadline = deadline;
         }
     }
 

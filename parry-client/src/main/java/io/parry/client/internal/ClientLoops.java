@@ -9,6 +9,7 @@ import io.parry.client.ClientOptions;
 import io.parry.client.ClientTimeouts;
 import io.parry.client.Endpoint;
 import io.parry.client.PoolStats;
+import io.parry.client.RequestWritten;
 import io.parry.http.HttpRequest;
 import io.parry.transport.spi.CallerContext;
 import io.parry.transport.spi.Transport;
@@ -46,10 +47,15 @@ final class ClientLoops {
      * Starts a call on its loop; the returned future completes on that loop, with the caller's context
      * current when there is one.
      */
-    ClientCall call(Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts, CallerContext caller) {
+    ClientCall call(
+            Endpoint endpoint,
+            HttpRequest request,
+            ClientTimeouts timeouts,
+            CallerContext caller,
+            RequestWritten written) {
         String key = endpoint.origin();
         LoopPools loop = choose(key);
-        ClientCall call = new ClientCall(loop, key, endpoint, request, timeouts, caller);
+        ClientCall call = new ClientCall(loop, key, endpoint, request, timeouts, caller, written);
         if (loop.loop.inEventLoop()) {
             loop.start(call);
         } else {

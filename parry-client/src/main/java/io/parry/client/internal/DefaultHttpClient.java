@@ -8,6 +8,7 @@ import io.parry.client.ClientTimeouts;
 import io.parry.client.Endpoint;
 import io.parry.client.HttpClient;
 import io.parry.client.PoolStats;
+import io.parry.client.RequestWritten;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.transport.spi.CallerContext;
@@ -36,15 +37,21 @@ public final class DefaultHttpClient implements HttpClient {
 
     @Override
     public CompletionStage<HttpResponse> send(Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts) {
+        return send(endpoint, request, timeouts, null);
+    }
+
+    @Override
+    public CompletionStage<HttpResponse> send(
+            Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts, RequestWritten written) {
         requireNonNull(endpoint, "endpoint");
         requireNonNull(request, "request");
         requireNonNull(timeouts, "timeouts");
         // Taken on the sending thread, before a filter may move the call to another.
         CallerContext caller = CurrentCaller.get();
         if (filters.isEmpty()) {
-            return call(endpoint, request, timeouts, caller);
+            return call(endpoint, request, timeouts, caller, written);
         }
-        return FilterChain.send(filters, (e, r) -> call(e, r, timeouts, caller), endpoint, request);
+        return FilterChain.send(filters, (e, r) -> call(e, r, timeouts, caller, written), endpoint, request);
     }
 
     @Override
@@ -73,13 +80,17 @@ public final class DefaultHttpClient implements HttpClient {
      * bridge's) before the client gives it one.
      */
     private CompletableFuture<HttpResponse> call(
-            Endpoint endpoint, HttpRequest request, ClientTimeouts timeouts, CallerContext caller) {
+            Endpoint endpoint,
+            HttpRequest request,
+            ClientTimeouts timeouts,
+            CallerContext caller,
+            RequestWritten written) {
         if (loops.isClosed()) {
             return CompletableFuture.failedFuture(new IllegalStateException("the client is closed"));
         }
         HttpRequest sent = options.tracing() ? CallTraces.traced(request, caller) : request;
         try {
-            return loops.call(endpoint, sent, timeouts, caller);
+            return loops.call(endpoint, sent, timeouts, caller, written);
         } catch (IllegalStateException e) {
             return CompletableFuture.failedFuture(e); // Closed while this call was being placed.
         }

@@ -401,9 +401,9 @@ final class H2Stream extends ChannelDuplexHandler implements CallStream {
         return done -> {
             if (done.isSuccess() && call == forCall) {
                 requestDone = true;
-                if (!headReceived && forCall.responseHeadersNanos > 0) {
-                    long deadline = System.nanoTime() + forCall.responseHeadersNanos;
-                    responseDeadline = deadline == 0 ? 1 : deadline;
+                long deadline = forCall.requestWritten(headReceived);
+                if (deadline != 0) {
+                    responseDeadline = deadline;
                 }
             }
         };

@@ -125,7 +125,7 @@ class ClientConnectionTest {
     }
 
     private ClientCall call(HttpRequest request) {
-        return new ClientCall(loop, ENDPOINT.toString(), ENDPOINT, request, ClientTimeouts.ofDefault(), null);
+        return new ClientCall(loop, ENDPOINT.toString(), ENDPOINT, request, ClientTimeouts.ofDefault(), null, null);
     }
 
     /** Puts a call on the connection as the pool does when it assigns a connection it opened. */
