@@ -59,6 +59,24 @@ public final class TokenBuckets {
         }
     }
 
+    /**
+     * How long until the key's bucket has a token, without taking one: 0 when it has one now. Adds no
+     * bucket, so asking about a flood of new keys costs no memory.
+     */
+    public long waitNanos(String key, long now) {
+        AtomicLong bucket = buckets.get(key);
+        if (bucket == null) {
+            return 0;
+        }
+        long tat = bucket.get();
+        if (tat == EVICTED) {
+            return 0;
+        }
+        long start = tat - now < 0 ? now : tat;
+        long wait = start + interval - now;
+        return wait > capacity ? wait - capacity : 0;
+    }
+
     /** Buckets held now. */
     public int size() {
         return buckets.size();
