@@ -69,6 +69,12 @@ class GatewayProtectionTest {
                 match: { prefix: /keyed }
                 auth: { apiKey: { queryParam: api_key, keys: { ci: "sha256:%s" }, forwardClaims: { sub: X-Client } } }
                 proxy: { upstream: app }
+              - name: guarded
+                match: { prefix: /guarded }
+                auth:
+                  apiKey: { keys: { ci: "sha256:%s" } }
+                  failureLimit: { rate: 1, period: 1m, burst: 2 }
+                proxy: { upstream: app }
               - name: office
                 match: { prefix: /office }
                 ipRules: { allow: ["2001:db8::/32", 198.51.100.0/24] }
@@ -79,7 +85,7 @@ class GatewayProtectionTest {
                 cors: { allowOrigins: ["https://app.example"], allowMethods: [PUT] }
                 respond: { body: hi }
             """
-                    .formatted(ADMIN_TOKEN, sha256(API_KEY));
+                    .formatted(ADMIN_TOKEN, sha256(API_KEY), sha256(API_KEY));
 
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
 
@@ -114,6 +120,19 @@ class GatewayProtectionTest {
                     .contains("GET /keyed/x?a=1&api_key=REDACTED HTTP/1.1")
                     .doesNotContain(API_KEY);
             assertThat(gateway.get("/keyed/x?api_key=guess").statusCode()).isEqualTo(401);
+        }
+    }
+
+    @Test
+    void refusesAClientPastItsAuthenticationFailuresBeforeItsKeyIsCheckedAndNotOtherClients() throws Exception {
+        try (TestGateway gateway = start()) {
+            assertThat(apiKey(gateway, "192.0.2.50", "guess-1").statusCode()).isEqualTo(401);
+            assertThat(apiKey(gateway, "192.0.2.50", "guess-2").statusCode()).isEqualTo(401);
+            var refused = apiKey(gateway, "192.0.2.50", "guess-3");
+            assertThat(refused.statusCode()).isEqualTo(429);
+            assertThat(refused.headers().firstValue("retry-after")).hasValue("60");
+            assertThat(apiKey(gateway, "192.0.2.50", API_KEY).statusCode()).isEqualTo(429);
+            assertThat(apiKey(gateway, "192.0.2.51", API_KEY).statusCode()).isEqualTo(200);
         }
     }
 
@@ -182,6 +201,12 @@ class GatewayProtectionTest {
 
     private static java.net.http.HttpResponse<String> forwardedFor(TestGateway gateway, String path, String client) {
         return gateway.send(HttpRequest.newBuilder(gateway.uri(path)).header("X-Forwarded-For", client));
+    }
+
+    private static java.net.http.HttpResponse<String> apiKey(TestGateway gateway, String client, String key) {
+        return gateway.send(HttpRequest.newBuilder(gateway.uri("/guarded/a"))
+                .header("X-Forwarded-For", client)
+                .header("X-Api-Key", key));
     }
 
     private String nextLine() throws InterruptedException {

@@ -7,6 +7,11 @@ import io.parry.protection.ContentCoding;
 import io.parry.protection.IpRulesFilter;
 import io.parry.protection.RequestDecompressionFilter;
 import io.parry.protection.SecurityHeadersFilter;
+import io.parry.http.AddressBlocks;
+import io.parry.ratelimit.AuthFailureLimit;
+import io.parry.ratelimit.LocalRateLimiter;
+import io.parry.ratelimit.RateLimit;
+import io.parry.ratelimit.RateLimitKey;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +32,9 @@ final class ProtectionReader {
     static final List<String> IP_RULES_KEYS = List.of("allow", "deny");
     static final List<String> CORS_KEYS =
             List.of("allowOrigins", "allowMethods", "allowHeaders", "exposeHeaders", "allowCredentials", "maxAge");
-    static final List<String> AUTH_KEYS = List.of("jwt", "apiKey", "basic");
+    static final List<String> AUTH_SCHEMES = List.of("jwt", "apiKey", "basic");
+    static final List<String> AUTH_KEYS = List.of("jwt", "apiKey", "basic", "failureLimit");
+    static final List<String> FAILURE_LIMIT_KEYS = List.of("rate", "period", "burst", "maxKeys");
     static final List<String> JWT_KEYS = List.of(
             "jwksUrl",
             "issuer",
@@ -61,10 +68,15 @@ final class ProtectionReader {
     }
 
     RouteProtection read(Section section, RouteProtection defaults) {
+        boolean ownAuth = section.has("auth");
+        Section auth = ownAuth && !section.isOff("auth")
+                ? section.section("auth", section.context() + " auth", AUTH_KEYS)
+                : null;
         return new RouteProtection(
                 section.has("ipRules") ? (section.isOff("ipRules") ? null : ipRules(section)) : defaults.ipRules(),
                 section.has("cors") ? (section.isOff("cors") ? null : cors(section)) : defaults.cors(),
-                section.has("auth") ? (section.isOff("auth") ? null : auth(section)) : defaults.auth(),
+                ownAuth ? auth(auth) : defaults.auth(),
+                ownAuth ? failureLimit(auth) : defaults.authFailures(),
                 section.has("securityHeaders")
                         ? (section.isOff("securityHeaders") ? null : securityHeaders(section))
                         : defaults.securityHeaders(),
@@ -123,13 +135,12 @@ final class ProtectionReader {
                 null);
     }
 
-    private AuthConfig auth(Section parent) {
-        Section section = parent.section("auth", parent.context() + " auth", AUTH_KEYS);
+    private AuthConfig auth(Section section) {
         if (section == null) {
             return null;
         }
         String kind = null;
-        for (String key : AUTH_KEYS) {
+        for (String key : AUTH_SCHEMES) {
             if (section.has(key)) {
                 if (kind != null) {
                     section.error(
@@ -151,6 +162,36 @@ final class ProtectionReader {
             case "apiKey" -> apiKey(section);
             default -> basic(section);
         };
+    }
+
+    /**
+     * The {@code failureLimit} under {@code auth}, or {@code null}: a token bucket of failures per client
+     * address after the trusted proxies (never a key the client picks per request, such as a header).
+     */
+    private AuthFailureLimit failureLimit(Section auth) {
+        Section section = auth == null
+                ? null
+                : auth.section("failureLimit", auth.context() + " failureLimit", FAILURE_LIMIT_KEYS);
+        if (section == null) {
+            return null;
+        }
+        int errorsBefore = section.errors().count();
+        long rate = section.longValue("rate", 1, Long.MAX_VALUE, 1);
+        if (!section.has("rate")) {
+            section.missing("rate", "the failures allowed per period, such as 10");
+        }
+        RateLimit.Builder limit = RateLimit.builder()
+                .rate(rate)
+                .period(section.positiveDuration("period", Duration.ofMinutes(1)))
+                .burst(section.longValue("burst", 1, Long.MAX_VALUE, rate));
+        int maxKeys = section.integer("maxKeys", 1, Integer.MAX_VALUE, LocalRateLimiter.DEFAULT_MAX_KEYS);
+        return section.build(
+                errorsBefore,
+                () -> AuthFailureLimit.builder(limit.build())
+                        .key(RateLimitKey.clientAddress(AddressBlocks.parse("trustedProxies", trustedProxies)))
+                        .maxKeys(maxKeys)
+                        .build(),
+                null);
     }
 
     private AuthConfig.Jwt jwt(Section auth) {

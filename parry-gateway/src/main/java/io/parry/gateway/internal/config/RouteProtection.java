@@ -1,6 +1,7 @@
 package io.parry.gateway.internal.config;
 
 import io.parry.protection.IpRulesFilter;
+import io.parry.ratelimit.AuthFailureLimit;
 import io.parry.protection.SecurityHeadersFilter;
 
 /**
@@ -10,6 +11,7 @@ import io.parry.protection.SecurityHeadersFilter;
  * @param ipRules the IP allow and deny rules, with the file's trusted proxies
  * @param cors the CORS settings
  * @param auth the authentication
+ * @param authFailures the limit on each client's authentication failures, checked before {@code auth}
  * @param securityHeaders the security response fields
  * @param compression response compression and request decompression
  */
@@ -17,10 +19,11 @@ public record RouteProtection(
         IpRulesFilter ipRules,
         CorsConfig cors,
         AuthConfig auth,
+        AuthFailureLimit authFailures,
         SecurityHeadersFilter securityHeaders,
         CompressionConfig compression) {
     /** No protection. */
-    public static final RouteProtection NONE = new RouteProtection(null, null, null, null, null);
+    public static final RouteProtection NONE = new RouteProtection(null, null, null, null, null, null);
 
     /** Whether there is nothing to apply. */
     public boolean isEmpty() {

@@ -12,6 +12,7 @@ import io.parry.server.Handler;
  *   <li>security response fields, so that every answer below carries them, refusals included;
  *   <li>IP rules: a refused address learns nothing more;
  *   <li>CORS: preflights carry no credentials, and CORS fields on a 401 let a script read it;
+ *   <li>the limit on authentication failures, so that a client past it costs no verification or hash;
  *   <li>authentication (JWT, API key or Basic);
  *   <li>then limits (added by {@link RouteCompiler}, inside authentication);
  *   <li>then compression (responses compressed, request bodies inflated within their bound, only for
@@ -25,7 +26,9 @@ final class ProtectionFilters {
     static Handler wrap(Handler handler, RouteProtection protection, AuthResources resources) {
         Handler wrapped = handler;
         if (protection.auth() != null) {
-            wrapped = wrapped.with(auth(protection.auth(), resources));
+            Filter auth = auth(protection.auth(), resources);
+            wrapped = wrapped.with(
+                    protection.authFailures() == null ? auth : protection.authFailures().guard(auth));
         }
         if (protection.cors() != null) {
             wrapped = wrapped.with(protection.cors().toFilter());

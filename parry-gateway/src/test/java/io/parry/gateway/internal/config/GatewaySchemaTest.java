@@ -80,6 +80,7 @@ class GatewaySchemaTest {
             entry("/$defs/ipRules", ProtectionReader.IP_RULES_KEYS),
             entry("/$defs/cors", ProtectionReader.CORS_KEYS),
             entry("/$defs/auth", ProtectionReader.AUTH_KEYS),
+            entry("/$defs/failureLimit", ProtectionReader.FAILURE_LIMIT_KEYS),
             entry("/$defs/jwt", ProtectionReader.JWT_KEYS),
             entry("/$defs/apiKey", ProtectionReader.API_KEY_KEYS),
             entry("/$defs/basic", ProtectionReader.BASIC_KEYS),

@@ -93,6 +93,11 @@ class ProtectionConfigTest {
         assertThat(errors("routes:\n  - auth: { jwt: {}, basic: { users: {} } }\n" + ROUTE))
                 .contains("gw.yaml:2:22: route 'route-1' auth has both 'jwt' and 'basic' (expected exactly one of jwt,"
                         + " apiKey, basic)");
+        assertThat(errors("routes:\n  - auth: { basic: { users: {} }, failureLimit: { burst: 5 } }\n" + ROUTE))
+                .singleElement()
+                .asString()
+                .contains("route 'route-1' auth failureLimit")
+                .contains("'rate'");
         assertThat(errors("routes:\n  - auth: { basic: { users: { bob: plain } } }\n" + ROUTE))
                 .singleElement()
                 .asString()
