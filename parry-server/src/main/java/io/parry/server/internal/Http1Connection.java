@@ -131,6 +131,12 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         lastActivityNanos = System.nanoTime();
         sweeper = runtime.connections.sweeper(ctx.channel().eventLoop());
         sweeper.add(this);
+        // A stop drains the sweepers it finds, each on its loop: a connection that joins its sweeper after that
+        // drain (or a sweeper the stop never saw) stayed open until its first request or the grace period. The
+        // stop marks the server draining before it drains, so either it drains this connection or this sees it.
+        if (runtime.isDraining()) {
+            drain();
+        }
     }
 
     @Override

@@ -63,6 +63,20 @@ class Http1ConnectionTest {
     }
 
     @Test
+    void closesAConnectionThatOpensAfterAStopBeganDraining() {
+        ServerRuntime stopping = new ServerRuntime(ServerOptions.ofDefault(), handler, new RequestListeners(List.of()), null);
+        stopping.startDraining();
+        EmbeddedChannel late = new EmbeddedChannel(new ServerInitializer(stopping));
+        try {
+            late.runPendingTasks();
+
+            assertThat(late.isOpen()).isFalse();
+        } finally {
+            late.finishAndReleaseAll();
+        }
+    }
+
+    @Test
     void closesAfterAnHttp10RequestWithoutKeepAlive() {
         send("GET / HTTP/1.0\r\n\r\n");
 
