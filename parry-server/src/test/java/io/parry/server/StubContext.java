@@ -7,9 +7,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledExecutorService;
 
-/** A request context for unit tests without a server: fixed id and addresses, blocking work inline, no event loop. */
+/**
+ * A request context for unit tests without a server: fixed id and addresses, blocking work inline, no event loop
+ * unless given one.
+ */
 public final class StubContext implements RequestContext {
     private final InetSocketAddress remoteAddress;
+    private final ScheduledExecutorService eventLoop;
 
     /** A context whose client is the unresolved address {@code client:1}. */
     public StubContext() {
@@ -18,7 +22,17 @@ public final class StubContext implements RequestContext {
 
     /** A context whose client is this address. */
     public StubContext(InetSocketAddress remoteAddress) {
+        this(remoteAddress, null);
+    }
+
+    /** A context whose event loop is this executor. */
+    public StubContext(ScheduledExecutorService eventLoop) {
+        this(InetSocketAddress.createUnresolved("client", 1), eventLoop);
+    }
+
+    private StubContext(InetSocketAddress remoteAddress, ScheduledExecutorService eventLoop) {
         this.remoteAddress = remoteAddress;
+        this.eventLoop = eventLoop;
     }
 
     @Override
@@ -43,7 +57,10 @@ public final class StubContext implements RequestContext {
 
     @Override
     public ScheduledExecutorService eventLoop() {
-        throw new UnsupportedOperationException("no event loop in unit tests");
+        if (eventLoop == null) {
+            throw new UnsupportedOperationException("no event loop in unit tests");
+        }
+        return eventLoop;
     }
 
     @Override

@@ -8,15 +8,55 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.parry.http.HttpMethod;
+import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.MediaType;
 import io.parry.server.Filter;
+import io.parry.server.RequestContext;
+import io.parry.server.StubContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class RouterTest {
+
+    @Test
+    void givesAHandlerOneEventLoopForItsRequestThatRunsTasksWithTheRoutedContextCurrent() throws Exception {
+        ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();
+        try {
+            Router router = Router.builder()
+                    .get("/items/{id}", (ctx, request) -> {
+                        ScheduledExecutorService scheduler = ctx.eventLoop();
+                        boolean same = scheduler == ctx.eventLoop();
+                        return CompletableFuture.supplyAsync(
+                                        () -> same + " "
+                                                + RequestContext.current()
+                                                        .map(current -> current.pathParams()
+                                                                .get("id"))
+                                                        .orElse("none"),
+                                        scheduler)
+                                .thenApply(HttpResponse::ofText);
+                    })
+                    .build();
+
+            HttpResponse response = router.handle(
+                            new StubContext(loop),
+                            HttpRequest.builder(HttpMethod.GET, "/items/7")
+                                    .header("host", "a")
+                                    .build())
+                    .toCompletableFuture()
+                    .get(10, TimeUnit.SECONDS);
+
+            assertThat(body(response)).isEqualTo("true 7");
+        } finally {
+            loop.shutdownNow();
+        }
+    }
 
     @Test
     void prefersLiteralOverParameterOverCatchAll() {

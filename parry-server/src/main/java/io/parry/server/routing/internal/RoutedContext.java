@@ -31,6 +31,8 @@ public final class RoutedContext implements RequestContext, TracedContext {
     private final RoutedContext outer;
     /** This mount's own prefix pattern, or {@code null} when this context is not from a mount. */
     private final String mountPattern;
+    /** {@link #eventLoop()}, once asked for. */
+    private ScheduledExecutorService eventLoop;
 
     private RoutedContext(
             RequestContext delegate,
@@ -162,19 +164,18 @@ public final class RoutedContext implements RequestContext, TracedContext {
         return delegate.protocol();
     }
 
+    /**
+     * The event loop, running each task with this context current: one scheduler per context, made on
+     * first use (a race makes two equal ones, and either serves).
+     */
     @Override
     public ScheduledExecutorService eventLoop() {
-        return new EventLoopScheduler(delegate.eventLoop(), new TaskWrapper() {
-            @Override
-            public Runnable wrap(Runnable task) {
-                return () -> CurrentContext.run(RoutedContext.this, task);
-            }
-
-            @Override
-            public <V> Callable<V> wrap(Callable<V> task) {
-                return () -> CurrentContext.call(RoutedContext.this, task);
-            }
-        });
+        ScheduledExecutorService scheduler = eventLoop;
+        if (scheduler == null) {
+            scheduler = new EventLoopScheduler(delegate.eventLoop(), new CurrentTasks());
+            eventLoop = scheduler;
+        }
+        return scheduler;
     }
 
     @Override
@@ -190,5 +191,18 @@ public final class RoutedContext implements RequestContext, TracedContext {
     @Override
     public String toString() {
         return "RoutedContext(" + delegate + ", " + pathParams + ")";
+    }
+
+    /** Runs each task with this context current. */
+    private final class CurrentTasks implements TaskWrapper {
+        @Override
+        public Runnable wrap(Runnable task) {
+            return () -> CurrentContext.run(RoutedContext.this, task);
+        }
+
+        @Override
+        public <V> Callable<V> wrap(Callable<V> task) {
+            return () -> CurrentContext.call(RoutedContext.this, task);
+        }
     }
 }
