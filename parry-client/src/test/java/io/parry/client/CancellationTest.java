@@ -135,7 +135,13 @@ class CancellationTest {
                 connection.send(OK);
             }
         })) {
-            client.send(upstream.endpoint(), get()).toCompletableFuture().cancel(true);
+            CompletableFuture<HttpResponse> call =
+                    client.send(upstream.endpoint(), get()).toCompletableFuture();
+            if (!call.cancel(true)) {
+                // Under load the whole response can arrive before the cancel: its body is then the caller's
+                // to read, and left unread its last message leaked.
+                assertThat(text(await(call))).isEqualTo("ok");
+            }
 
             eventually(() -> {
                 PoolStats stats = client.poolStats(upstream.endpoint());
