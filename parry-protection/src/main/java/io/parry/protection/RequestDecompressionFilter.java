@@ -3,6 +3,9 @@ package io.parry.protection;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
+import io.parry.http.HttpStatus;
+import io.parry.http.Problem;
+import io.parry.http.spi.AsciiCase;
 import io.parry.protection.internal.AcceptEncoding;
 import io.parry.protection.internal.TransformedBody;
 import io.parry.server.Filter;
@@ -27,11 +30,20 @@ import java.util.concurrent.CompletionStage;
  * ever larger than what is left of the bound: a few kilobytes that inflate to gigabytes (a "zip bomb")
  * cost at most the bound before the 413. Data that is not valid in its coding, or ends early, fails
  * the body with 400. The request reaches the handler without {@code Content-Encoding} and {@code
- * Content-Length} (its length is no longer known). Any other coding, or more than one, passes through
- * untouched, for the handler to accept or refuse (RFC 9110, section 8.4: 415). The server's own body
- * limit still bounds the compressed bytes.
+ * Content-Length} (its length is no longer known). The server's own body limit still bounds the
+ * compressed bytes.
+ *
+ * <p>Several codings (in one field, {@code gzip, gzip}, or in several fields) are decoded each in turn,
+ * the last applied first (RFC 9110, section 8.4: they are listed in the order they were applied), each
+ * within {@link #maxSize()}, so that no layer of a nested bomb inflates past the bound either; more than
+ * {@value #MAX_CODINGS} are refused with 415 and the codings read in {@code Accept-Encoding} (RFC 9110,
+ * section 15.5.16). A list naming any other coding passes through untouched, for the handler to accept
+ * or refuse (415).
  */
 public final class RequestDecompressionFilter implements Filter {
+    /** The most codings a body may come in: one is usual, two is odd, more is only work for the server. */
+    public static final int MAX_CODINGS = 2;
+
     private static final List<ContentCoding> ZLIB = List.of(ContentCoding.gzip(6), ContentCoding.deflate(6));
 
     private final long maxSize;
@@ -83,24 +95,72 @@ public final class RequestDecompressionFilter implements Filter {
     @Override
     public CompletionStage<HttpResponse> filter(Handler next, RequestContext ctx, HttpRequest request)
             throws Exception {
-        String encoding = request.headers().get("content-encoding");
-        ContentCoding coding = encoding == null ? null : coding(encoding.trim());
+        List<String> fields = request.headers().getAll("content-encoding");
         // A request without content (a GET that names a coding) keeps its framing: there is nothing to inflate.
-        if (coding == null
-                || request.body().contentLength() == 0
-                || request.headers().getAll("content-encoding").size() > 1) {
+        if (fields.isEmpty() || request.body().contentLength() == 0) {
             return next.handle(ctx, request);
         }
-        HttpBody inflated = TransformedBody.decoded(request.body(), coding, maxSize);
-        HttpRequest plain = request.withBody(inflated)
+        ContentCoding[] applied = new ContentCoding[MAX_CODINGS];
+        int count = 0;
+        for (int f = 0; f < fields.size(); f++) {
+            String field = fields.get(f);
+            int start = 0;
+            while (start <= field.length()) {
+                int comma = field.indexOf(',', start);
+                int end = comma < 0 ? field.length() : comma;
+                int nameStart = start;
+                int nameEnd = end;
+                start = end + 1;
+                while (nameStart < nameEnd && isSpace(field.charAt(nameStart))) {
+                    nameStart++;
+                }
+                while (nameEnd > nameStart && isSpace(field.charAt(nameEnd - 1))) {
+                    nameEnd--;
+                }
+                if (nameStart == nameEnd || AsciiCase.regionEqualsIgnoreCase(field, nameStart, nameEnd, "identity")) {
+                    continue;
+                }
+                ContentCoding coding = coding(field, nameStart, nameEnd);
+                if (coding == null) {
+                    return next.handle(ctx, request);
+                }
+                if (count == MAX_CODINGS) {
+                    return tooManyCodings().toStage();
+                }
+                applied[count++] = coding;
+            }
+        }
+        if (count == 0) {
+            return next.handle(ctx, request);
+        }
+        HttpBody decoded = request.body();
+        for (int i = count - 1; i >= 0; i--) {
+            decoded = TransformedBody.decoded(decoded, applied[i], maxSize);
+        }
+        HttpRequest plain = request.withBody(decoded)
                 .mapHeaders(edits -> edits.remove("content-encoding").remove("content-length"));
         return next.handle(ctx, plain);
     }
 
-    private ContentCoding coding(String name) {
+    private HttpResponse tooManyCodings() {
+        StringBuilder accepted = new StringBuilder();
+        for (ContentCoding coding : codings) {
+            accepted.append(accepted.length() == 0 ? "" : ", ").append(coding.token());
+        }
+        return Problem.of(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
+                .detail("The request body has more than " + MAX_CODINGS + " content codings.")
+                .toResponse()
+                .withHeader("Accept-Encoding", accepted.toString());
+    }
+
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t';
+    }
+
+    private ContentCoding coding(String field, int start, int end) {
         for (int i = 0; i < codings.size(); i++) {
             ContentCoding coding = codings.get(i);
-            if (AcceptEncoding.names(name, 0, name.length(), coding.token())) {
+            if (AcceptEncoding.names(field, start, end, coding.token())) {
                 return coding;
             }
         }

@@ -167,6 +167,46 @@ class RequestDecompressionFilterTest {
     }
 
     @Test
+    void decodesEachOfSeveralCodingsLastAppliedFirstInOneFieldOrSeveral() {
+        byte[] twice = Gzip.gzip(deflate(utf8(JSON)));
+        try (HandlerTester tester = HandlerTester.of(ECHO.with(RequestDecompressionFilter.of(1 << 20)))) {
+            TestResponse oneField = tester.send(post("deflate, gzip", twice));
+            TestResponse twoFields = tester.send(HttpRequest.builder(HttpMethod.POST, "/")
+                    .header("content-encoding", "deflate")
+                    .header("content-encoding", "gzip")
+                    .body(HttpBody.of(HttpData.wrap(twice)))
+                    .build());
+            TestResponse gzipTwice = tester.send(post("gzip,gzip", Gzip.gzip(Gzip.gzip(utf8("hello")))));
+
+            assertThat(oneField.bodyText()).isEqualTo("null null " + JSON);
+            assertThat(twoFields.bodyText()).isEqualTo("null null " + JSON);
+            assertThat(gzipTwice.bodyText()).isEqualTo("null null hello");
+        }
+    }
+
+    @Test
+    void refusesABombInsideABombWith413() {
+        byte[] bomb = Gzip.gzip(Gzip.gzip(new byte[50 << 20]));
+        try (HandlerTester tester = HandlerTester.of(ECHO.with(RequestDecompressionFilter.of(1 << 20)))) {
+            TestResponse response = tester.send(post("gzip, gzip", bomb));
+
+            assertThat(bomb.length).isLessThan(100 * 1024);
+            assertThat(response.status()).isEqualTo(413);
+        }
+    }
+
+    @Test
+    void refusesMoreCodingsThanTheBoundWith415NamingThoseItReads() {
+        byte[] thrice = Gzip.gzip(Gzip.gzip(Gzip.gzip(utf8("hello"))));
+        try (HandlerTester tester = HandlerTester.of(ECHO.with(RequestDecompressionFilter.of(1 << 20)))) {
+            TestResponse response = tester.send(post("gzip, gzip, gzip", thrice));
+
+            assertThat(response.status()).isEqualTo(415);
+            assertThat(response.headers().get("accept-encoding")).isEqualTo("gzip, deflate");
+        }
+    }
+
+    @Test
     void passesOtherCodingsThrough() {
         try (HandlerTester tester = HandlerTester.of(ECHO.with(RequestDecompressionFilter.of(1 << 20)))) {
             TestResponse response = tester.send(post("br", utf8("opaque")));
