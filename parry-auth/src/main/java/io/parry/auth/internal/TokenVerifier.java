@@ -26,7 +26,9 @@ import java.util.concurrent.CompletionStage;
 /**
  * Verifies signed JWTs against a key source: the cheap checks first (size, shape, algorithm, issuer,
  * audience, time), the signature last, and verified tokens (and tokens whose signature failed)
- * remembered in a bounded cache so that a repeated token costs one lookup.
+ * remembered in bounded caches so that a repeated token costs one lookup. The two are kept apart: a
+ * flood of distinct forged tokens, each remembered as refused, pushes out only other refused ones,
+ * never the verified tokens of other clients, whose requests would then each cost a verification.
  */
 public final class TokenVerifier {
     /** How long a token whose signature failed is refused from the cache. */
@@ -39,6 +41,7 @@ public final class TokenVerifier {
     private final long skewMillis;
     private final int maxTokenLength;
     private final BoundedCache<String, Outcome> tokens;
+    private final BoundedCache<String, Outcome> refused;
     private final BoundedCache<JWK, JWSVerifier> verifiers = new BoundedCache<>(64);
 
     public TokenVerifier(
@@ -56,6 +59,7 @@ public final class TokenVerifier {
         this.skewMillis = skewMillis;
         this.maxTokenLength = maxTokenLength;
         this.tokens = new BoundedCache<>(maxCachedTokens);
+        this.refused = new BoundedCache<>(maxCachedTokens);
     }
 
     /** What a token turned out to be. */
@@ -74,15 +78,19 @@ public final class TokenVerifier {
             return done(invalid("malformed token"));
         }
         Outcome cached = tokens.get(token);
+        if (cached == null) {
+            cached = refused.get(token);
+        }
         if (cached != null) {
             long until = cached instanceof Verified v ? v.untilMillis() : ((Invalid) cached).untilMillis();
             if (now < until) {
                 return done(cached);
             }
-            tokens.remove(token);
             if (cached instanceof Verified) {
+                tokens.remove(token);
                 return done(invalid("token expired"));
             }
+            refused.remove(token);
         }
         SignedJWT jwt;
         JWTClaimsSet claims;
@@ -121,7 +129,7 @@ public final class TokenVerifier {
         }
         if (!valid) {
             Invalid bad = new Invalid("invalid signature", System.currentTimeMillis() + BAD_SIGNATURE_MILLIS);
-            tokens.put(token, bad);
+            refused.put(token, bad);
             return bad;
         }
         Verified verified =
