@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.parry.http.HttpStatus;
 import io.parry.testing.ServerExtension;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -12,6 +13,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,6 +28,12 @@ class GatewayMatchingTest {
     @RegisterExtension
     static final ServerExtension canary = ServerExtension.of(EchoUpstream.named("canary"));
 
+    /** A canary whose health check fails: every endpoint of its group goes out of rotation. */
+    @RegisterExtension
+    static final ServerExtension sick = ServerExtension.of((ctx, request) -> request.path().equals("/health")
+            ? io.parry.http.HttpResponse.of(HttpStatus.SERVICE_UNAVAILABLE).toStage()
+            : EchoUpstream.named("sick").handle(ctx, request));
+
     private static final String CONFIG =
             """
             listener: { host: 127.0.0.1, port: 0 }
@@ -34,6 +42,9 @@ class GatewayMatchingTest {
             upstreams:
               stable: { endpoints: ["127.0.0.1:${STABLE_PORT}"] }
               canary: { endpoints: ["127.0.0.1:${CANARY_PORT}"] }
+              sick:
+                endpoints: ["127.0.0.1:${SICK_PORT}"]
+                healthCheck: { path: /health, interval: 50ms, unhealthyThreshold: 1 }
             routes:
               - name: beta-query
                 match: { prefix: /app, query: { beta: { present: true }, v: "2" } }
@@ -56,6 +67,11 @@ class GatewayMatchingTest {
                 proxy:
                   split: [ { upstream: stable, weight: 50 }, { upstream: canary, weight: 50 } ]
                   sticky: "cookie:user"
+              - name: sick-release
+                match: { prefix: /sick }
+                proxy:
+                  split: [ { upstream: stable, weight: 50 }, { upstream: sick, weight: 50 } ]
+                  sticky: "cookie:user"
             """;
 
     @TempDir
@@ -68,7 +84,13 @@ class GatewayMatchingTest {
         gateway = TestGateway.start(
                 dir,
                 CONFIG,
-                Map.of("STABLE_PORT", Integer.toString(stable.port()), "CANARY_PORT", Integer.toString(canary.port())));
+                Map.of(
+                        "STABLE_PORT",
+                        Integer.toString(stable.port()),
+                        "CANARY_PORT",
+                        Integer.toString(canary.port()),
+                        "SICK_PORT",
+                        Integer.toString(sick.port())));
     }
 
     @AfterAll
@@ -124,6 +146,17 @@ class GatewayMatchingTest {
         }
 
         assertThat(users.get("canary")).isBetween(30, 70);
+    }
+
+    @Test
+    void sendsStickyUsersOfASideWithNoEndpointInRotationToTheOtherSide() {
+        Await.until(
+                "every user of the split on stable while sick fails its health check",
+                () -> IntStream.range(0, 20).allMatch(user -> {
+                    HttpResponse<String> response = withHeader("/sick/x", "Cookie", "user=u" + user);
+                    return response.statusCode() == 200
+                            && response.headers().firstValue("x-upstream").orElseThrow().equals("stable");
+                }));
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * Sends each request to one of several handlers in proportion to their weights, such as proxies to a
@@ -31,12 +32,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * instead, so one user stays on one side while the users as a whole are split by the weights;
  * requests without it are counted. A weight of 0 takes no requests. Thread-safe; a choice costs one
  * atomic increment, or a hash of the key.
+ *
+ * <p>A side added with a rotation check ({@link Builder#to(Handler, int, BooleanSupplier)}, such as
+ * {@code upstream::hasHealthyEndpoint}) that has nothing in rotation when chosen passes its request to
+ * the next side of non-zero weight that has: a sticky user whose side lost every endpoint is served by
+ * the other side instead of getting 503 until that side recovers. When no side is in rotation, the
+ * chosen side answers as it would.
  */
 public final class TrafficSplit implements Handler {
     /** The most the weights may add up to: a split to a hundredth of a percent, in a table of at most 20 KB. */
     public static final int MAX_TOTAL_WEIGHT = 10_000;
 
     private final Handler[] handlers;
+    private final BooleanSupplier[] inRotation;
+    private final boolean[] weighted;
     /** One cycle of choices: the index of the handler for each request of a run. */
     private final short[] cycle;
 
@@ -46,6 +55,11 @@ public final class TrafficSplit implements Handler {
 
     private TrafficSplit(Builder builder) {
         this.handlers = builder.handlers.toArray(new Handler[0]);
+        this.inRotation = builder.inRotation.toArray(new BooleanSupplier[0]);
+        this.weighted = new boolean[handlers.length];
+        for (int i = 0; i < weighted.length; i++) {
+            weighted[i] = builder.weights.get(i) > 0;
+        }
         this.cycle = cycle(builder.weights.stream().mapToInt(Integer::intValue).toArray());
         this.stickyHeader = builder.stickyHeader;
         this.stickyCookie = builder.stickyCookie;
@@ -58,7 +72,21 @@ public final class TrafficSplit implements Handler {
 
     @Override
     public CompletionStage<HttpResponse> handle(RequestContext ctx, HttpRequest request) throws Exception {
-        return handlers[choose(ctx, request)].handle(ctx, request);
+        return handlers[inRotation(choose(ctx, request))].handle(ctx, request);
+    }
+
+    /** The chosen side if it is in rotation, else the next weighted one that is, else the chosen side. */
+    private int inRotation(int chosen) {
+        if (inRotation[chosen].getAsBoolean()) {
+            return chosen;
+        }
+        for (int step = 1; step < handlers.length; step++) {
+            int side = (chosen + step) % handlers.length;
+            if (weighted[side] && inRotation[side].getAsBoolean()) {
+                return side;
+            }
+        }
+        return chosen;
     }
 
     /** The index, in the order they were added, of the handler that takes this request. */
@@ -114,6 +142,7 @@ public final class TrafficSplit implements Handler {
     public static final class Builder {
         private final List<Handler> handlers = new ArrayList<>();
         private final List<Integer> weights = new ArrayList<>();
+        private final List<BooleanSupplier> inRotation = new ArrayList<>();
         private String stickyHeader;
         private String stickyCookie;
 
@@ -121,12 +150,23 @@ public final class TrafficSplit implements Handler {
 
         /** Adds a handler that takes {@code weight} parts of the requests (0 to {@value #MAX_TOTAL_WEIGHT}). */
         public Builder to(Handler handler, int weight) {
+            return to(handler, weight, () -> true);
+        }
+
+        /**
+         * Adds a handler that takes {@code weight} parts of the requests while {@code inRotation} says it
+         * has somewhere to send them (such as {@code upstream::hasHealthyEndpoint}); asked on the event
+         * loop for each request chosen for this side, so it must be cheap and must not block.
+         */
+        public Builder to(Handler handler, int weight, BooleanSupplier inRotation) {
             requireNonNull(handler, "handler");
+            requireNonNull(inRotation, "inRotation");
             if (weight < 0 || weight > MAX_TOTAL_WEIGHT) {
                 throw new IllegalArgumentException("weight: " + weight + " (expected: 0 to " + MAX_TOTAL_WEIGHT + ")");
             }
             handlers.add(handler);
             weights.add(weight);
+            this.inRotation.add(inRotation);
             return this;
         }
 

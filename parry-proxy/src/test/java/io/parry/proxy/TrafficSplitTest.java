@@ -11,6 +11,7 @@ import io.parry.testing.HandlerTester;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class TrafficSplitTest {
@@ -87,6 +88,42 @@ class TrafficSplitTest {
             }
 
             assertThat(sides).doesNotContain("off").contains("b");
+        }
+    }
+
+    @Test
+    void sendsAStickyUserToTheOtherSideWhileItsSideHasNothingInRotationAndBackAfter() {
+        AtomicBoolean canaryUp = new AtomicBoolean(true);
+        TrafficSplit split = TrafficSplit.builder()
+                .to(answer("stable"), 1, () -> true)
+                .to(answer("canary"), 1, canaryUp::get)
+                .to(answer("off"), 0)
+                .stickyHeader("x-user")
+                .build();
+        try (HandlerTester tester = HandlerTester.of(split)) {
+            String onCanary = null;
+            for (int user = 0; onCanary == null; user++) {
+                if (tester.send(withHeader("x-user", "u" + user)).bodyText().equals("canary")) {
+                    onCanary = "u" + user;
+                }
+            }
+
+            canaryUp.set(false);
+            assertThat(tester.send(withHeader("x-user", onCanary)).bodyText()).isEqualTo("stable");
+            assertThat(tester.get("/").bodyText() + tester.get("/").bodyText()).isEqualTo("stablestable");
+            canaryUp.set(true);
+            assertThat(tester.send(withHeader("x-user", onCanary)).bodyText()).isEqualTo("canary");
+        }
+    }
+
+    @Test
+    void letsTheChosenSideAnswerWhenNoSideIsInRotation() {
+        TrafficSplit split = TrafficSplit.builder()
+                .to(answer("a"), 1, () -> false)
+                .to(answer("b"), 1, () -> false)
+                .build();
+        try (HandlerTester tester = HandlerTester.of(split)) {
+            assertThat(tester.get("/").bodyText() + tester.get("/").bodyText()).isIn("ab", "ba");
         }
     }
 

@@ -162,7 +162,9 @@ public final class RouteCompiler {
         }
         TrafficSplit.Builder sides = TrafficSplit.builder();
         for (SplitConfig.Target target : split.targets()) {
-            sides.to(proxy(name, proxy, target.upstream(), groups, forwarding), target.weight());
+            Handler side = proxy(name, proxy, target.upstream(), groups, forwarding);
+            // A sticky user whose side lost every endpoint is served by the other side, not 503s.
+            sides.to(side, target.weight(), groups.get(target.upstream()).guarded().upstream()::hasHealthyEndpoint);
         }
         if (split.stickyHeader() != null) {
             sides.stickyHeader(split.stickyHeader());
