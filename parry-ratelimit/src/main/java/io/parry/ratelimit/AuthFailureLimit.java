@@ -6,6 +6,7 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.Problem;
+import io.parry.ratelimit.internal.BucketName;
 import io.parry.ratelimit.internal.RateLimitFields;
 import io.parry.ratelimit.internal.TokenBuckets;
 import io.parry.server.Filter;
@@ -78,10 +79,11 @@ public final class AuthFailureLimit {
 
     private CompletionStage<HttpResponse> attempt(
             Filter authentication, Handler next, RequestContext ctx, HttpRequest request) throws Exception {
-        String client = key.key(ctx, request);
-        if (client == null) {
+        String name = key.key(ctx, request);
+        if (name == null) {
             return authentication.filter(next, ctx, request);
         }
+        String client = BucketName.of(name);
         long wait = buckets.waitNanos(client, nanoClock.getAsLong());
         if (wait > 0) {
             return tooManyFailures(wait).toStage();

@@ -6,6 +6,7 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.Problem;
+import io.parry.ratelimit.internal.BucketName;
 import io.parry.ratelimit.internal.RateLimitFields;
 import io.parry.server.Filter;
 import io.parry.server.Handler;
@@ -34,6 +35,10 @@ import java.util.concurrent.CompletionStage;
  *         .build();
  * router.get("/hello", hello, route -> route.filter(perClient));
  * }</pre>
+ *
+ * <p>A key longer than 64 characters (a header value the client chose may be kilobytes) reaches the
+ * limiter as a SHA-256 digest of it, so a flood of distinct long values costs each bucket no more
+ * than a short key.
  *
  * <p>Protection filters run in this order: IP rules, authentication, limits (so a limit may be keyed by
  * a verified claim), then the rest. Runs on the request's event loop and never blocks; a limiter that
@@ -77,10 +82,11 @@ public final class RateLimitFilter implements Filter {
     @Override
     public CompletionStage<HttpResponse> filter(Handler next, RequestContext ctx, HttpRequest request)
             throws Exception {
-        String bucket = key.key(ctx, request);
-        if (bucket == null) {
+        String name = key.key(ctx, request);
+        if (name == null) {
             return next.handle(ctx, request);
         }
+        String bucket = BucketName.of(name);
         if (local != null) {
             return decided(local.tryAcquire(bucket), next, ctx, request);
         }
