@@ -26,7 +26,8 @@ class ForgedTokenFloodTest {
                 // One entry: any forged token remembered in the same cache would push the verified one out.
                 1);
         String good = KeyServer.token(key, claims -> {});
-        TokenVerifier.Outcome verified = verifier.verify(good).toCompletableFuture().join();
+        TokenVerifier.Outcome verified =
+                verifier.verify(good).toCompletableFuture().join();
 
         for (int i = 0; i < 10; i++) {
             String subject = "mallory-" + i;

@@ -30,7 +30,8 @@ class GatewayMatchingTest {
 
     /** A canary whose health check fails: every endpoint of its group goes out of rotation. */
     @RegisterExtension
-    static final ServerExtension sick = ServerExtension.of((ctx, request) -> request.path().equals("/health")
+    static final ServerExtension sick = ServerExtension.of((ctx, request) -> request.path()
+                    .equals("/health")
             ? io.parry.http.HttpResponse.of(HttpStatus.SERVICE_UNAVAILABLE).toStage()
             : EchoUpstream.named("sick").handle(ctx, request));
 
@@ -150,12 +151,14 @@ class GatewayMatchingTest {
 
     @Test
     void sendsStickyUsersOfASideWithNoEndpointInRotationToTheOtherSide() {
-        Await.until(
-                "every user of the split on stable while sick fails its health check",
-                () -> IntStream.range(0, 20).allMatch(user -> {
+        Await.until("every user of the split on stable while sick fails its health check", () -> IntStream.range(0, 20)
+                .allMatch(user -> {
                     HttpResponse<String> response = withHeader("/sick/x", "Cookie", "user=u" + user);
                     return response.statusCode() == 200
-                            && response.headers().firstValue("x-upstream").orElseThrow().equals("stable");
+                            && response.headers()
+                                    .firstValue("x-upstream")
+                                    .orElseThrow()
+                                    .equals("stable");
                 }));
     }
 

@@ -34,13 +34,16 @@ class AuthFailureLimitTest {
     };
 
     /** The handler behind authentication: 401 when asked to, as an upstream may answer. */
-    private static final Handler HANDLER = Handler.sync((ctx, request) ->
-            request.headers().contains("X-Upstream-Refuses")
+    private static final Handler HANDLER =
+            Handler.sync((ctx, request) -> request.headers().contains("X-Upstream-Refuses")
                     ? HttpResponse.of(HttpStatus.UNAUTHORIZED)
                     : HttpResponse.ofText("hello"));
 
-    private static final AuthFailureLimit FAILURES = AuthFailureLimit.builder(
-                    RateLimit.builder().rate(1).period(Duration.ofMinutes(1)).burst(3).build())
+    private static final AuthFailureLimit FAILURES = AuthFailureLimit.builder(RateLimit.builder()
+                    .rate(1)
+                    .period(Duration.ofMinutes(1))
+                    .burst(3)
+                    .build())
             .key(RateLimitKey.clientAddress(AddressBlocks.parse("trustedProxies", List.of("127.0.0.1"))))
             .build();
 

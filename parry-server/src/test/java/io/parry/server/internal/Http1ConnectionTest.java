@@ -64,7 +64,8 @@ class Http1ConnectionTest {
 
     @Test
     void closesAConnectionThatOpensAfterAStopBeganDraining() {
-        ServerRuntime stopping = new ServerRuntime(ServerOptions.ofDefault(), handler, new RequestListeners(List.of()), null);
+        ServerRuntime stopping =
+                new ServerRuntime(ServerOptions.ofDefault(), handler, new RequestListeners(List.of()), null);
         stopping.startDraining();
         EmbeddedChannel late = new EmbeddedChannel(new ServerInitializer(stopping));
         try {

@@ -2,12 +2,12 @@ package io.parry.gateway.internal.config;
 
 import io.parry.auth.JwksSource;
 import io.parry.compression.zstd.ZstdCoding;
+import io.parry.http.AddressBlocks;
 import io.parry.protection.CompressionFilter;
 import io.parry.protection.ContentCoding;
 import io.parry.protection.IpRulesFilter;
 import io.parry.protection.RequestDecompressionFilter;
 import io.parry.protection.SecurityHeadersFilter;
-import io.parry.http.AddressBlocks;
 import io.parry.ratelimit.AuthFailureLimit;
 import io.parry.ratelimit.LocalRateLimiter;
 import io.parry.ratelimit.RateLimit;

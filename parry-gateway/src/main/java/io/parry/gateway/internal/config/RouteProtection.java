@@ -1,8 +1,8 @@
 package io.parry.gateway.internal.config;
 
 import io.parry.protection.IpRulesFilter;
-import io.parry.ratelimit.AuthFailureLimit;
 import io.parry.protection.SecurityHeadersFilter;
+import io.parry.ratelimit.AuthFailureLimit;
 
 /**
  * What protects a route: its own settings, or the file's {@code defaults} for those it leaves out

@@ -28,7 +28,9 @@ final class ProtectionFilters {
         if (protection.auth() != null) {
             Filter auth = auth(protection.auth(), resources);
             wrapped = wrapped.with(
-                    protection.authFailures() == null ? auth : protection.authFailures().guard(auth));
+                    protection.authFailures() == null
+                            ? auth
+                            : protection.authFailures().guard(auth));
         }
         if (protection.cors() != null) {
             wrapped = wrapped.with(protection.cors().toFilter());

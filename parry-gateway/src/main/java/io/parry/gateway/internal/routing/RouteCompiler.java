@@ -164,7 +164,10 @@ public final class RouteCompiler {
         for (SplitConfig.Target target : split.targets()) {
             Handler side = proxy(name, proxy, target.upstream(), groups, forwarding);
             // A sticky user whose side lost every endpoint is served by the other side, not 503s.
-            sides.to(side, target.weight(), groups.get(target.upstream()).guarded().upstream()::hasHealthyEndpoint);
+            sides.to(
+                    side,
+                    target.weight(),
+                    groups.get(target.upstream()).guarded().upstream()::hasHealthyEndpoint);
         }
         if (split.stickyHeader() != null) {
             sides.stickyHeader(split.stickyHeader());
