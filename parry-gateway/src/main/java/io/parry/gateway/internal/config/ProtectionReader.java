@@ -2,16 +2,13 @@ package io.parry.gateway.internal.config;
 
 import io.parry.auth.JwksSource;
 import io.parry.compression.zstd.ZstdCoding;
-import io.parry.http.AddressBlocks;
 import io.parry.protection.CompressionFilter;
 import io.parry.protection.ContentCoding;
 import io.parry.protection.IpRulesFilter;
 import io.parry.protection.RequestDecompressionFilter;
 import io.parry.protection.SecurityHeadersFilter;
-import io.parry.ratelimit.AuthFailureLimit;
 import io.parry.ratelimit.LocalRateLimiter;
 import io.parry.ratelimit.RateLimit;
-import io.parry.ratelimit.RateLimitKey;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -168,7 +165,7 @@ final class ProtectionReader {
      * The {@code failureLimit} under {@code auth}, or {@code null}: a token bucket of failures per client
      * address after the trusted proxies (never a key the client picks per request, such as a header).
      */
-    private AuthFailureLimit failureLimit(Section auth) {
+    private AuthFailureLimitConfig failureLimit(Section auth) {
         Section section = auth == null
                 ? null
                 : auth.section("failureLimit", auth.context() + " failureLimit", FAILURE_LIMIT_KEYS);
@@ -187,10 +184,12 @@ final class ProtectionReader {
         int maxKeys = section.integer("maxKeys", 1, Integer.MAX_VALUE, LocalRateLimiter.DEFAULT_MAX_KEYS);
         return section.build(
                 errorsBefore,
-                () -> AuthFailureLimit.builder(limit.build())
-                        .key(RateLimitKey.clientAddress(AddressBlocks.parse("trustedProxies", trustedProxies)))
-                        .maxKeys(maxKeys)
-                        .build(),
+                () -> {
+                    AuthFailureLimitConfig config =
+                            new AuthFailureLimitConfig(limit.build(), maxKeys, List.copyOf(trustedProxies));
+                    config.toLimit();
+                    return config;
+                },
                 null);
     }
 

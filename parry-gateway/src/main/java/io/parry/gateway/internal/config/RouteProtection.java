@@ -2,7 +2,6 @@ package io.parry.gateway.internal.config;
 
 import io.parry.protection.IpRulesFilter;
 import io.parry.protection.SecurityHeadersFilter;
-import io.parry.ratelimit.AuthFailureLimit;
 
 /**
  * What protects a route: its own settings, or the file's {@code defaults} for those it leaves out
@@ -19,7 +18,7 @@ public record RouteProtection(
         IpRulesFilter ipRules,
         CorsConfig cors,
         AuthConfig auth,
-        AuthFailureLimit authFailures,
+        AuthFailureLimitConfig authFailures,
         SecurityHeadersFilter securityHeaders,
         CompressionConfig compression) {
     /** No protection. */

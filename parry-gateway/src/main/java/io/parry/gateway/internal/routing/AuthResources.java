@@ -3,6 +3,8 @@ package io.parry.gateway.internal.routing;
 import io.parry.auth.JwksSource;
 import io.parry.client.HttpClient;
 import io.parry.gateway.internal.config.AuthConfig;
+import io.parry.gateway.internal.config.AuthFailureLimitConfig;
+import io.parry.ratelimit.AuthFailureLimit;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -11,10 +13,13 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What the gateway's authentication filters share across routes and reloads: one {@link JwksSource}
  * per key-set URL and refresh settings, so that routes of one issuer fetch its keys once and a reload
- * keeps the keys it knows, and the HTTP client that fetches them, closed with the gateway.
+ * keeps the keys it knows, and the HTTP client that fetches them, closed with the gateway; one {@link
+ * AuthFailureLimit} per {@code failureLimit} setting, so that a client cannot spread its guesses over
+ * routes and a reload keeps its failures counted.
  */
 public final class AuthResources implements AutoCloseable {
     private final Map<Key, JwksSource> sources = new ConcurrentHashMap<>();
+    private final Map<AuthFailureLimitConfig, AuthFailureLimit> failures = new ConcurrentHashMap<>();
     private volatile HttpClient client;
 
     /** The key set of this route's settings, made on first use. */
@@ -25,6 +30,11 @@ public final class AuthResources implements AutoCloseable {
                 .refreshInterval(k.refreshInterval())
                 .minRefreshInterval(k.minRefreshInterval())
                 .build());
+    }
+
+    /** The limit on authentication failures of these settings, made on first use. */
+    AuthFailureLimit failures(AuthFailureLimitConfig config) {
+        return failures.computeIfAbsent(config, AuthFailureLimitConfig::toLimit);
     }
 
     private HttpClient client() {

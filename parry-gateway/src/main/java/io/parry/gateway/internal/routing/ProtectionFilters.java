@@ -30,7 +30,7 @@ final class ProtectionFilters {
             wrapped = wrapped.with(
                     protection.authFailures() == null
                             ? auth
-                            : protection.authFailures().guard(auth));
+                            : resources.failures(protection.authFailures()).guard(auth));
         }
         if (protection.cors() != null) {
             wrapped = wrapped.with(protection.cors().toFilter());
