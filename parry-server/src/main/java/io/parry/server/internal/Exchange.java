@@ -163,7 +163,13 @@ final class Exchange
 
     /** Runs the server's handler; its answer is written when its turn comes. */
     void dispatch() {
-        CompletionStage<HttpResponse> stage = CurrentContext.handle(framing.runtime().handler, this, request);
+        ServerRuntime runtime = framing.runtime();
+        if (runtime.tracer != null && runtime.tracing) {
+            // The tracer's span starts before the handler runs, even when nothing asks for the trace
+            // (an MDC that answers ids lazily does not make it as the context becomes current).
+            traceContext();
+        }
+        CompletionStage<HttpResponse> stage = CurrentContext.handle(runtime.handler, this, request);
         if (stage instanceof CompletableFuture<HttpResponse> done && done.isDone()) {
             answeredNow(done);
         } else {

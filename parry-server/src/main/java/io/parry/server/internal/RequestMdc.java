@@ -2,6 +2,7 @@ package io.parry.server.internal;
 
 import io.parry.http.tracing.TraceContext;
 import io.parry.server.RequestContext;
+import io.parry.transport.spi.LazyRequestMdc;
 import org.slf4j.MDC;
 
 /**
@@ -10,17 +11,24 @@ import org.slf4j.MDC;
  * lines written for a request carry its ids and no other work on the thread does. Parry owns these
  * three keys on the threads it runs request work on. A context that is not a {@link TracedContext},
  * such as an application's wrapper around the server's, leaves the MDC as it is.
+ *
+ * <p>With an MDC adapter that answers the ids itself ({@link LazyRequestMdc}, such as parry-logback's)
+ * this does nothing: three puts and three strings per request cost more than the rest of a small
+ * request's logging, and are wasted when no line is written.
  */
 final class RequestMdc {
-    static final String TRACE_ID = "traceId";
-    static final String SPAN_ID = "spanId";
-    static final String REQUEST_ID = "requestId";
+    static final String TRACE_ID = LazyRequestMdc.TRACE_ID;
+    static final String SPAN_ID = LazyRequestMdc.SPAN_ID;
+    static final String REQUEST_ID = LazyRequestMdc.REQUEST_ID;
+
+    /** Looked up once: a constant the JIT folds, so entering a context with a lazy adapter costs nothing here. */
+    private static final boolean ADAPTER_ANSWERS = MDC.getMDCAdapter() instanceof LazyRequestMdc;
 
     private RequestMdc() {}
 
     /** {@code ctx} became current in place of {@code previous}. */
     static void entered(RequestContext ctx, RequestContext previous) {
-        if (!(ctx instanceof TracedContext)) {
+        if (ADAPTER_ANSWERS || !(ctx instanceof TracedContext)) {
             return;
         }
         TraceContext trace = ((TracedContext) ctx).mdcTrace();
@@ -32,7 +40,7 @@ final class RequestMdc {
 
     /** {@code ctx} stopped being current and {@code previous} is current again. */
     static void exited(RequestContext ctx, RequestContext previous) {
-        if (!(ctx instanceof TracedContext)) {
+        if (ADAPTER_ANSWERS || !(ctx instanceof TracedContext)) {
             return;
         }
         TraceContext before = traceOf(previous);

@@ -3,16 +3,14 @@ package io.parry.server.internal;
 import io.parry.http.tracing.TraceContext;
 import io.parry.server.RequestContext;
 import io.parry.transport.spi.CallerContext;
+import io.parry.transport.spi.RequestIds;
 
 /**
- * A request context whose ids go into the SLF4J MDC while it is current, and which a client call
- * made while it is current takes along ({@link CallerContext}).
+ * A request context whose ids the SLF4J MDC shows while it is current ({@link RequestIds}), and
+ * which a client call made while it is current takes along ({@link CallerContext}).
  */
-public interface TracedContext extends RequestContext, CallerContext {
-    /**
-     * The trace whose ids the MDC holds while this context is current, or {@code null} when the
-     * server runs with tracing off. Contexts of the same request return the same instance.
-     */
+public interface TracedContext extends RequestContext, CallerContext, RequestIds {
+    @Override
     TraceContext mdcTrace();
 
     @Override
