@@ -20,6 +20,9 @@ DRAIN_SECONDS=${DRAIN_SECONDS:-15}
 ROUTES=${ROUTES:-adaptive plain}
 # The route's adaptiveConcurrency as YAML: on (the defaults) or a mapping of settings.
 ADAPTIVE=${ADAPTIVE:-on}
+# json: the gateway logs each request, and the summary adds the sheds' server-side times (head received to last byte
+# written) beside vegeta's, to tell the gateway's time from the load generator's and the machine's.
+ACCESS_LOG=${ACCESS_LOG:-off}
 UPSTREAM_PORT=${UPSTREAM_PORT:-8140}
 GATEWAY_PORT=${GATEWAY_PORT:-8141}
 ADMIN_PORT=${ADMIN_PORT:-8142}
@@ -43,7 +46,7 @@ gateway_config() {
   cat <<YAML
 listener: { host: 127.0.0.1, port: $GATEWAY_PORT }
 admin: { host: 127.0.0.1, port: $ADMIN_PORT }
-accessLog: off
+accessLog: $ACCESS_LOG
 upstreams:
   adaptive:
     endpoints: ["127.0.0.1:$UPSTREAM_PORT"]
@@ -152,6 +155,12 @@ for route in routes:
     share = sum(1 for r in rows if r[1] == "200" and int(r[0]) + int(r[2]) <= end) / (capacity * duration)
     print(f"{route:<9}{len(rows) / duration:>10.0f}{share:>9.2f}{p99:>9.1f}{base:>10.1f}{p99 / base:>9.2f}{len(shed):>8}"
           f"{pct(shed, 50):>10.2f}{pct(shed, 99):>10.2f}{(max(shed) if shed else float('nan')):>10.2f}{other:>8}")
+server = sorted(float(line.split('"durationMs":')[1].split(",")[0])
+                for line in open(os.path.join(results, "gateway.log"))
+                if line.startswith("{") and '"status":503' in line)
+if server:
+    print(f"sheds in the gateway (access log, head received to last byte written, every route and phase): {len(server)},"
+          f" p50 {pct(server, 50):.3f}, p99 {pct(server, 99):.3f}, p99.9 {pct(server, 99.9):.3f}, max {server[-1]:.3f}")
 print("targets with the adaptive limit: served/N >= 0.90, p99/unl <= 2, shed p99 <= 1 ms;"
       " other = timeouts and errors (vegeta's 10 s timeout)")
 PY
