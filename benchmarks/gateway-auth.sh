@@ -26,7 +26,7 @@ REDIS_BATCH=${REDIS_BATCH:-100}
 # How long a Redis decision may wait before onFailure: closed answers 503 (the gateway default, 50ms).
 REDIS_TIMEOUT=${REDIS_TIMEOUT:-50ms}
 GATEWAY_CMD=${GATEWAY_CMD:-'$JAVA $JVM_FLAGS -jar parry-gateway/target/parry-gateway.jar'}
-LIMIT="rate: 1000000000, burst: 1000000000, key: client_address"
+LIMIT="rate: 1000000, burst: 1000000, key: client_address"
 
 gateway_config() {
   cat <<YAML

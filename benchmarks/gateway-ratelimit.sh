@@ -21,7 +21,7 @@ REDIS_PORT=${REDIS_PORT:-8133}
 # redis: every request asks Redis; a batch > 1 reserves that many tokens per round trip.
 REDIS_BATCH=${REDIS_BATCH:-1}
 GATEWAY_CMD=${GATEWAY_CMD:-'$JAVA $JVM_FLAGS -jar parry-gateway/target/parry-gateway.jar'}
-LIMIT="rate: 1000000000, burst: 1000000000, key: client_address"
+LIMIT="rate: 1000000, burst: 1000000, key: client_address"
 
 gateway_config() {
   cat <<YAML

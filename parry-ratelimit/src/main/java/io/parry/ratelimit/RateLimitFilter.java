@@ -90,8 +90,14 @@ public final class RateLimitFilter implements Filter {
         if (local != null) {
             return decided(local.tryAcquire(bucket), next, ctx, request);
         }
-        return limiter.acquire(ctx, bucket)
-                .handle((decision, failure) -> {
+        CompletionStage<RateLimitDecision> pending = limiter.acquire(ctx, bucket);
+        if (pending instanceof CompletableFuture<RateLimitDecision> now
+                && now.isDone()
+                && !now.isCompletedExceptionally()) {
+            // Decided without waiting (a token reserved earlier): no continuation stages for it.
+            return decided(now.join(), next, ctx, request);
+        }
+        return pending.handle((decision, failure) -> {
                     if (failure != null) {
                         observer.failed(name);
                         return unavailable(failure);

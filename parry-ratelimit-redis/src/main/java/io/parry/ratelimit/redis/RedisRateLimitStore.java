@@ -201,7 +201,7 @@ public final class RedisRateLimitStore implements AutoCloseable {
                 }));
     }
 
-    private static boolean onItsThread(Executor loop) {
+    static boolean onItsThread(Executor loop) {
         return loop instanceof EventLoopScheduler scheduler
                 ? scheduler.inEventLoop()
                 : loop instanceof EventExecutor executor && executor.inEventLoop();

@@ -2,12 +2,12 @@ package io.parry.ratelimit.redis;
 
 import static java.util.Objects.requireNonNull;
 
+import io.netty.util.concurrent.FastThreadLocal;
 import io.parry.ratelimit.RateLimit;
 import io.parry.ratelimit.RateLimitDecision;
 import io.parry.ratelimit.RateLimiter;
 import io.parry.ratelimit.RateLimiterUnavailableException;
 import io.parry.ratelimit.redis.internal.GcraCommand;
-import io.parry.ratelimit.redis.internal.Reservations;
 import io.parry.server.RequestContext;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -40,6 +40,7 @@ import org.slf4j.LoggerFactory;
 public final class RedisRateLimiter implements RateLimiter {
     private static final Logger log = LoggerFactory.getLogger(RedisRateLimiter.class);
     private static final long WARN_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
+    private static final long MIN_HOLD_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final RedisRateLimitStore store;
     private final RateLimit limit;
@@ -47,9 +48,10 @@ public final class RedisRateLimiter implements RateLimiter {
     private final long timeoutNanos;
     private final FailurePolicy failurePolicy;
     private final int batch;
-    private final long intervalMicros;
-    private final String[] args;
-    private final Reservations reservations;
+    private final long intervalNanos;
+    private final String[] one;
+    private final String[] many;
+    private final FastThreadLocal<ReservedTokens> reserved;
     private volatile long lastWarning = System.nanoTime() - WARN_EVERY_NANOS;
 
     private RedisRateLimiter(Builder builder) {
@@ -59,11 +61,12 @@ public final class RedisRateLimiter implements RateLimiter {
         this.timeoutNanos = builder.timeout.toNanos();
         this.failurePolicy = builder.failurePolicy;
         this.batch = builder.batch;
-        this.intervalMicros = Math.max(1, limit.intervalNanos() / 1000);
+        long intervalMicros = limit.intervalNanos() / 1000;
         long capacityMicros = Math.max(intervalMicros, limit.capacityNanos() / 1000);
-        this.args =
-                new String[] {Long.toString(intervalMicros), Long.toString(capacityMicros), Integer.toString(batch)};
-        this.reservations = batch > 1 ? new Reservations() : null;
+        this.intervalNanos = intervalMicros * 1000;
+        this.one = new String[] {Long.toString(intervalMicros), Long.toString(capacityMicros), "1"};
+        this.many = new String[] {one[0], one[1], Integer.toString(batch)};
+        this.reserved = batch > 1 ? new FastThreadLocal<>() : null;
     }
 
     /** A builder for a limiter on this store. */
@@ -76,17 +79,27 @@ public final class RedisRateLimiter implements RateLimiter {
         return limit;
     }
 
-    /** Completes on the request's event loop, within the timeout. */
+    /**
+     * Completes on the request's event loop, within the timeout; at once, without Redis, while this
+     * loop holds tokens reserved for the key.
+     */
     @Override
     public CompletionStage<RateLimitDecision> acquire(RequestContext ctx, String key) {
-        if (reservations != null) {
-            RateLimitDecision reserved = reservations.take(key, System.nanoTime());
-            if (reserved != null) {
-                return CompletableFuture.completedFuture(reserved);
-            }
+        ScheduledExecutorService loop = ctx.eventLoop();
+        if (reserved == null || !RedisRateLimitStore.onItsThread(loop)) {
+            Decision decision = new Decision(key, loop, null);
+            decision.ask(one);
+            return decision;
         }
-        Decision decision = new Decision(key, ctx.eventLoop());
-        store.take(decision.bucket, args, decision.loop, decision);
+        ReservedTokens.Bucket bucket = reservedTokens().bucket(key);
+        RateLimitDecision now = bucket.take(System.nanoTime());
+        if (now != null) {
+            return CompletableFuture.completedFuture(now);
+        }
+        CompletableFuture<RateLimitDecision> decision = new CompletableFuture<>();
+        if (bucket.await(decision)) {
+            new Decision(key, loop, bucket).ask(many);
+        }
         return decision;
     }
 
@@ -95,31 +108,45 @@ public final class RedisRateLimiter implements RateLimiter {
         return "RedisRateLimiter{" + limit + ", prefix=" + prefix + ", store=" + store + "}";
     }
 
-    private RateLimitDecision decided(String key, long[] reply) {
-        long granted = reply[0];
-        long remaining = reply[1];
-        long retryAfterNanos = reply[2] * 1000;
-        long resetNanos = reply[3] * 1000;
-        if (granted <= 0) {
-            return new RateLimitDecision(false, 0, retryAfterNanos, resetNanos);
+    private ReservedTokens reservedTokens() {
+        ReservedTokens tokens = reserved.get();
+        if (tokens == null) {
+            tokens = new ReservedTokens();
+            reserved.set(tokens);
         }
-        if (granted > 1 && reservations != null) {
-            // The extra tokens are this instance's for the time they took to accrue, then given up.
-            reservations.put(
-                    key, granted - 1, remaining, resetNanos, System.nanoTime() + (granted - 1) * intervalMicros * 1000);
-        }
-        return new RateLimitDecision(true, remaining + granted - 1, 0, resetNanos);
+        return tokens;
     }
 
-    private void fail(CompletableFuture<RateLimitDecision> decision, Throwable failure) {
-        if (decision.isDone()) {
+    private static RateLimitDecision refused(long[] reply) {
+        return new RateLimitDecision(false, 0, reply[2] * 1000, reply[3] * 1000);
+    }
+
+    /** The tokens of one reservation, handed to the requests that waited for it, then kept for others. */
+    private void reservedMore(Decision call, long[] reply) {
+        long granted = reply[0];
+        if (granted <= 0) {
+            call.reserved.answerAll(refused(reply), null);
             return;
         }
+        // Kept for the time they took to accrue (so that this instance spends them no faster than the
+        // rate), but at least a second: at high rates that time is shorter than the round trip that
+        // fetched them, and every request would ask Redis again.
+        long holdNanos = Math.max(MIN_HOLD_NANOS, granted * intervalNanos);
+        if (call.reserved.granted(granted, reply[1], reply[3] * 1000, System.nanoTime() + holdNanos)) {
+            new Decision(call.key, call.loop, call.reserved).ask(many);
+        }
+    }
+
+    private void fail(Decision call, Throwable failure) {
         warn(failure);
-        if (failurePolicy == FailurePolicy.OPEN) {
-            decision.complete(RateLimitDecision.allowedUnknown());
+        RateLimitDecision open = failurePolicy == FailurePolicy.OPEN ? RateLimitDecision.allowedUnknown() : null;
+        Throwable closed = open == null ? new RateLimiterUnavailableException(failure) : null;
+        if (call.reserved != null) {
+            call.reserved.answerAll(open, closed);
+        } else if (open != null) {
+            call.complete(open);
         } else {
-            decision.completeExceptionally(new RateLimiterUnavailableException(failure));
+            call.completeExceptionally(closed);
         }
     }
 
@@ -138,37 +165,58 @@ public final class RedisRateLimiter implements RateLimiter {
     }
 
     /**
-     * One request's decision: its timer on the request's loop, and the script's reply, also on that loop
-     * (after {@code NOSCRIPT}, once more by {@code EVAL}).
+     * One script run: a request's own decision, or a reservation of tokens for the requests of a loop
+     * waiting in {@code reserved}. Its timer and the script's reply both run on the request's loop (after
+     * {@code NOSCRIPT}, once more by {@code EVAL}); whichever comes first decides.
      */
     private final class Decision extends CompletableFuture<RateLimitDecision> implements GcraCommand.Reply, Runnable {
         private final String key;
         private final String bucket;
         private final ScheduledExecutorService loop;
-        private final ScheduledFuture<?> timer;
+        private final ReservedTokens.Bucket reserved;
+        private String[] args;
+        private ScheduledFuture<?> timer;
         private boolean reloaded;
+        private boolean over;
 
-        Decision(String key, ScheduledExecutorService loop) {
+        Decision(String key, ScheduledExecutorService loop, ReservedTokens.Bucket reserved) {
             this.key = key;
             this.bucket = prefix + key;
             this.loop = loop;
+            this.reserved = reserved;
+        }
+
+        void ask(String[] args) {
+            this.args = args;
             this.timer = loop.schedule(this, timeoutNanos, TimeUnit.NANOSECONDS);
+            store.take(bucket, args, loop, this);
         }
 
         /** The timeout. */
         @Override
         public void run() {
-            fail(
-                    this,
-                    new TimeoutException(
-                            "Redis did not answer in " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms"));
+            if (!over) {
+                over = true;
+                fail(
+                        this,
+                        new TimeoutException(
+                                "Redis did not answer in " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms"));
+            }
         }
 
         @Override
         public void decided(long[] answer) {
             timer.cancel(false);
-            if (!isDone()) {
-                complete(RedisRateLimiter.this.decided(key, answer));
+            if (over) {
+                return;
+            }
+            over = true;
+            if (reserved != null) {
+                reservedMore(this, answer);
+            } else if (answer[0] <= 0) {
+                complete(refused(answer));
+            } else {
+                complete(new RateLimitDecision(true, answer[1], 0, answer[3] * 1000));
             }
         }
 
@@ -180,7 +228,10 @@ public final class RedisRateLimiter implements RateLimiter {
                 return;
             }
             timer.cancel(false);
-            fail(this, failure);
+            if (!over) {
+                over = true;
+                fail(this, failure);
+            }
         }
     }
 
@@ -233,12 +284,16 @@ public final class RedisRateLimiter implements RateLimiter {
         /**
          * The limiter.
          *
-         * @throws IllegalArgumentException if the timeout is not positive, or the batch not from 1 to the
-         *     limit's burst
+         * @throws IllegalArgumentException if the timeout is not positive, the limit grants more than a
+         *     token per microsecond, or the batch is not from 1 to the limit's burst
          */
         public RedisRateLimiter build() {
             if (timeout.isNegative() || timeout.isZero()) {
                 throw new IllegalArgumentException("timeout: " + timeout + " (expected: > 0)");
+            }
+            if (limit.intervalNanos() < 1000) {
+                throw new IllegalArgumentException("limit: " + limit
+                        + " (expected: at most one token per microsecond, the resolution of Redis's clock)");
             }
             if (batch < 1 || batch > limit.burst()) {
                 throw new IllegalArgumentException(

@@ -21,6 +21,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -62,7 +65,7 @@ class RedisRateLimiterTest {
                         .name("hello")
                         .key(RateLimitKey.route())
                         .build()))
-                .options(o -> o.host("127.0.0.1").port(0))
+                .options(o -> o.host("127.0.0.1").port(0).eventLoopThreads(2))
                 .build()
                 .start();
         resources.add(() -> server.stop(Duration.ofSeconds(1)));
@@ -78,13 +81,7 @@ class RedisRateLimiterTest {
 
     @Test
     void refusesPastTheBurstWithRetryAfterFromRedisClock() throws Exception {
-        Server server = server(
-                RateLimit.builder()
-                        .rate(1)
-                        .period(Duration.ofMinutes(1))
-                        .burst(3)
-                        .build(),
-                b -> b.timeout(Duration.ofSeconds(1)));
+        Server server = server(oneAMinute(3), b -> b.timeout(Duration.ofSeconds(1)));
         for (int i = 0; i < 3; i++) {
             java.net.http.HttpResponse<String> response = get(server);
             assertThat(response.statusCode()).isEqualTo(200);
@@ -108,13 +105,8 @@ class RedisRateLimiterTest {
 
     @Test
     void letsRequestsPassWhileRedisIsDownWhenFailingOpenAndRecoversByItself() throws Exception {
-        Server server = server(
-                RateLimit.builder()
-                        .rate(1)
-                        .period(Duration.ofMinutes(1))
-                        .burst(1)
-                        .build(),
-                b -> b.failurePolicy(FailurePolicy.OPEN).timeout(Duration.ofSeconds(1)));
+        Server server =
+                server(oneAMinute(1), b -> b.failurePolicy(FailurePolicy.OPEN).timeout(Duration.ofSeconds(1)));
         assertThat(get(server).statusCode()).isEqualTo(200);
         assertThat(get(server).statusCode()).isEqualTo(429);
         redis.kill();
@@ -207,13 +199,7 @@ class RedisRateLimiterTest {
 
     @Test
     void handsOutReservedTokensWithoutARoundTrip() throws Exception {
-        Server server = server(
-                RateLimit.builder()
-                        .rate(1)
-                        .period(Duration.ofMinutes(1))
-                        .burst(10)
-                        .build(),
-                b -> b.batch(5).timeout(Duration.ofSeconds(1)));
+        Server server = server(oneAMinute(10), b -> b.batch(5).timeout(Duration.ofSeconds(1)));
         assertThat(get(server).statusCode()).isEqualTo(200);
         // One round trip took five tokens: Redis's bucket owes five, not one.
         assertThat(redis.command("SCRIPT FLUSH")).isEqualTo("+OK");
@@ -223,6 +209,58 @@ class RedisRateLimiterTest {
             assertThat(get(server).statusCode()).isEqualTo(200);
         }
         assertThat(redis.command("EXISTS test:")).isEqualTo(":0");
+    }
+
+    @Test
+    void asksRedisOncePerBatchWhileReservedTokensLast() throws Exception {
+        // At a million a second, 100 tokens accrue in 100 us: far less than a round trip, so tokens held only
+        // for that long sent nearly every request to Redis.
+        Server server = server(RateLimit.perSecond(1_000_000), b -> b.batch(100).timeout(Duration.ofSeconds(1)));
+        int requests = 1000;
+        int clients = 8;
+        ExecutorService senders = Executors.newFixedThreadPool(clients);
+        try {
+            List<Future<Integer>> statuses = new ArrayList<>();
+            for (int i = 0; i < requests; i++) {
+                statuses.add(senders.submit(() -> get(server).statusCode()));
+            }
+            for (Future<Integer> status : statuses) {
+                assertThat(status.get(30, TimeUnit.SECONDS)).isEqualTo(200);
+            }
+        } finally {
+            senders.shutdownNow();
+        }
+        // A round trip per 100 requests, and one more per event loop for the tokens it still holds; requests
+        // that came while a loop's reservation was under way waited for it instead of asking too.
+        assertThat(scriptCalls()).isBetween(requests / 100L, requests / 100L + 2);
+    }
+
+    @Test
+    void refusesTheRequestsWaitingForAReservationThatFindsTheBucketEmpty() throws Exception {
+        Server server = server(oneAMinute(10), b -> b.batch(4).timeout(Duration.ofSeconds(1)));
+        for (int i = 0; i < 10; i++) {
+            assertThat(get(server).statusCode()).isEqualTo(200);
+        }
+        java.net.http.HttpResponse<String> refused = get(server);
+        assertThat(refused.statusCode()).isEqualTo(429);
+        assertThat(refused.headers().firstValue("Retry-After")).hasValue("60");
+        assertThat(scriptCalls()).isEqualTo(4);
+    }
+
+    /** A token a minute, the bucket holding {@code burst}: nothing refills during a test. */
+    private static RateLimit oneAMinute(long burst) {
+        return RateLimit.perSecond(1).toBuilder()
+                .period(Duration.ofMinutes(1))
+                .burst(burst)
+                .build();
+    }
+
+    /** How many times Redis ran the limiter's script by its SHA-1. */
+    private long scriptCalls() {
+        String reply = redis.command("EVAL \"return tonumber(string.match(redis.call('INFO', 'commandstats'),"
+                + " 'cmdstat_evalsha:calls=(%d+)') or 0)\" 0");
+        assertThat(reply).startsWith(":");
+        return Long.parseLong(reply.substring(1));
     }
 
     /** Polls until a response has the status (and field): recovery is Lettuce's reconnect, which has no event to await. */

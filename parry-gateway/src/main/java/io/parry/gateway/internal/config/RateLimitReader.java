@@ -78,6 +78,12 @@ final class RateLimitReader {
                     context + " rateLimit has store: redis, but the file has no top-level 'redis' (expected"
                             + " redis: { uri: redis://host:6379 })");
         }
+        if (shared && limit != null && limit.intervalNanos() < 1000) {
+            section.invalid(
+                    "rate",
+                    "a rateLimit with store: redis grants at most one token per microsecond (Redis's clock counts"
+                            + " microseconds), got " + limit);
+        }
         FailurePolicy onFailure = onFailure(section);
         Duration timeout = section.positiveDuration("timeout", DEFAULT_TIMEOUT);
         int batch = section.integer("batch", 1, Integer.MAX_VALUE, 1);

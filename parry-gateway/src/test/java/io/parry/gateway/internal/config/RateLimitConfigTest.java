@@ -143,6 +143,20 @@ class RateLimitConfigTest {
     }
 
     @Test
+    void reportsARedisLimitFinerThanRedisClock() {
+        assertThat(
+                        errors(
+                                """
+                redis: { uri: "redis://127.0.0.1:6379" }
+                defaults:
+                  rateLimit: { rate: 2000000, store: redis }
+                """))
+                .containsExactly(
+                        "gw.yaml:3:22: a rateLimit with store: redis grants at most one token per microsecond"
+                                + " (Redis's clock counts microseconds), got RateLimit{rate=2000000, period=PT1S, burst=2000000}");
+    }
+
+    @Test
     void reportsALimitWithoutARateAndABadRedisUri() {
         assertThat(
                         errors(
