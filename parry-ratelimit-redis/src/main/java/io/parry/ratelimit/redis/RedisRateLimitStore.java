@@ -7,6 +7,7 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.metrics.CommandLatencyRecorder;
@@ -83,6 +84,9 @@ public final class RedisRateLimitStore implements AutoCloseable {
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 // A Redis that stalls keeps every command sent to it: past this many, commands fail at once.
                 .requestQueueSize(MAX_IN_FLIGHT)
+                // Each limiter times its own decisions out on the request's loop; Lettuce's own command
+                // timeout (a minute by default) only added a timer of its wheel per command.
+                .timeoutOptions(TimeoutOptions.builder().timeoutCommands(false).build())
                 .socketOptions(SocketOptions.builder()
                         .connectTimeout(Duration.ofSeconds(1))
                         .build())
