@@ -119,14 +119,42 @@ start_gateway() {
   done
 }
 
-# run_wrk ROUTE DURATION LABEL: one wrk run, kept in $RESULTS/ROUTE.LABEL.txt; protected routes send the token.
+# cpu_ticks PID: the user and system clock ticks the process has used.
+cpu_ticks() {
+  awk '{ print $14 + $15 }' "/proc/$1/stat"
+}
+
+# cpu_share PID TICKS DURATION: the percentage of one core the process used since it had used TICKS.
+cpu_share() {
+  echo $(((($(cpu_ticks "$1") - $2) * 100) / ($(getconf CLK_TCK) * $(seconds "$3"))))
+}
+
+# refusals ROUTE: what the route's limiter refused so far, from the gateway's metrics: "429 N, 503 N" (limited:
+# the bucket was empty; failed: Redis did not answer within REDIS_TIMEOUT, or was down, under onFailure: closed).
+refusals() {
+  curl -s "http://127.0.0.1:$ADMIN_PORT/admin/metrics" | awk -v route="$1" '
+    /^parry_ratelimit_requests_total/ && index($0, "route=\"" route "\"") {
+      if (index($0, "outcome=\"limited\"")) limited = $NF
+      if (index($0, "outcome=\"failed\"")) failed = $NF
+    }
+    END { printf "429 %d, 503 %d", limited, failed }'
+}
+
+# run_wrk ROUTE DURATION LABEL: one wrk run, kept in $RESULTS/ROUTE.LABEL.txt; protected routes send the token. Also
+# kept there: the share of a core redis-server used during the run and what the route's limiter refused so far.
 run_wrk() {
-  local out=$RESULTS/$1.$3.txt url="http://127.0.0.1:$GATEWAY_PORT/$1" header=()
+  local out=$RESULTS/$1.$3.txt url="http://127.0.0.1:$GATEWAY_PORT/$1" header=() redis gateway
   [[ $1 != open ]] && header=(-H "Authorization: Bearer $TOKEN")
   echo "wrk -t$WRK_THREADS -c$CONNECTIONS -d$2 --latency $url" >"$out"
+  redis=$(cpu_ticks "$REDIS_PID")
+  gateway=$(cpu_ticks "$SERVER_PID")
   timeout $(($(seconds "$2") + 30)) wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$2" --timeout 5s --latency \
     "${header[@]}" "$url" >>"$out" 2>&1 || echo "warning: wrk failed for $1" >&2
-  printf '  %-10s %-7s %s\n' "$1" "$3" "$(grep -h 'Requests/sec' "$out" || echo 'no result')"
+  echo "redis-server CPU: $(cpu_share "$REDIS_PID" "$redis" "$2")%" >>"$out"
+  echo "gateway CPU: $(cpu_share "$SERVER_PID" "$gateway" "$2")%" >>"$out"
+  [[ $1 == redis* ]] && echo "limiter refusals so far: $(refusals "$1")" >>"$out"
+  printf '  %-14s %-7s %s; %s\n' "$1" "$3" "$(grep -h 'Requests/sec' "$out" || echo 'no result')" \
+    "$(grep -h 'CPU: \|limiter refusals' "$out" | paste -sd ';' -)"
 }
 
 summarize() {
@@ -143,18 +171,21 @@ def parse(path):
         return None
     pct = {p: float(v) * UNIT_MS[u] for p, v, u in re.findall(r"^\s+(\d+)%\s+([\d.]+)(us|ms|s)\s*$", text, re.M)}
     errors = sum(int(n) for n in re.findall(r"Non-2xx or 3xx responses: (\d+)", text))
-    return float(rps.group(1)), pct.get("50"), pct.get("99"), errors
+    cpu = [re.search(rf"^{name} CPU: (\d+)%", text, re.M) for name in ("gateway", "redis-server")]
+    us = [int(c.group(1)) * 10_000 / float(rps.group(1)) if c else 0 for c in cpu]
+    return float(rps.group(1)), pct.get("50"), pct.get("99"), errors, us[0], us[1]
 
 rows = {}
-print(f"{'route':<14}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}{'rounds':>8}")
+# CPU per request (microseconds of a core) depends less on what else the machine runs than req/s does.
+print(f"{'route':<14}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}{'gw us/req':>11}{'redis us/req':>14}{'rounds':>8}")
 for route in routes:
     runs = [r for r in (parse(p) for p in sorted(glob.glob(os.path.join(results, f"{route}.r*.txt")))) if r]
     if not runs:
         print(f"{route:<14}{'no valid wrk result':>30}")
         continue
-    rps, p50, p99 = (statistics.median(r[i] for r in runs) for i in (0, 1, 2))
+    rps, p50, p99, gw, redis = (statistics.median(r[i] for r in runs) for i in (0, 1, 2, 4, 5))
     rows[route] = rps
-    print(f"{route:<14}{rps:>10.0f}{p50:>9.2f}{p99:>9.2f}{sum(r[3] for r in runs):>9}{len(runs):>8}")
+    print(f"{route:<14}{rps:>10.0f}{p50:>9.2f}{p99:>9.2f}{sum(r[3] for r in runs):>9}{gw:>11.1f}{redis:>14.1f}{len(runs):>8}")
 for route, target in (("protected", 0.85), ("redis", 0.7), ("redis-batched", 0.7)):
     if route in rows and "open" in rows:
         print(f"req/s {route}/open: {rows[route] / rows['open']:.3f} (target >= {target})")
@@ -162,6 +193,7 @@ PY
 }
 
 main() {
+  local REFUSED=""
   ensure_wrk
   ensure_gateway_jar
   raise_fd_limit
@@ -170,6 +202,7 @@ main() {
   TOKEN=$(make_token)
   start_jwks
   start_redis
+  REDIS_PID=${CHILD_PIDS[-1]}
   start_gateway
   echo "== warm-up"
   local route round
@@ -182,6 +215,9 @@ main() {
       run_wrk "$route" "$DURATION" "r$round"
     done
   done
+  for route in $ROUTES; do
+    [[ $route == redis* ]] && REFUSED+="$route: $(refusals "$route"); "
+  done
   stop_pid "$SERVER_PID"
   {
     echo
@@ -190,6 +226,7 @@ main() {
     echo "gateway:  $GATEWAY_CMD $RESULTS/gateway.yaml; redis: $(redis-server --version | cut -d' ' -f3)"
     echo "java:     $(java_version)"
     echo "wrk:      $(wrk -v 2>&1 | head -n 1); $(nproc) cores; $(uname -sr); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "limiter refusals (warm-up included): ${REFUSED:-none measured}"
     echo
     summarize
   } | tee "$RESULTS/summary.txt"
