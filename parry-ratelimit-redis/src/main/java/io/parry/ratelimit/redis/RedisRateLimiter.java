@@ -34,8 +34,8 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>When Redis does not answer within the timeout, or is down, the {@link FailurePolicy} decides: let
- * the request pass, or refuse it with a 503. The event loop never waits: the timeout is a timer on it,
- * and the decision is handed back to it.
+ * the request pass, or refuse it with a 503. The event loop never waits: the timeouts of a loop's
+ * decisions share one timer on it, and each decision is handed back to it.
  */
 public final class RedisRateLimiter implements RateLimiter {
     private static final Logger log = LoggerFactory.getLogger(RedisRateLimiter.class);
@@ -52,6 +52,12 @@ public final class RedisRateLimiter implements RateLimiter {
     private final String[] one;
     private final String[] many;
     private final FastThreadLocal<ReservedTokens> reserved;
+    private final FastThreadLocal<Deadlines> deadlines = new FastThreadLocal<>() {
+        @Override
+        protected Deadlines initialValue() {
+            return new Deadlines();
+        }
+    };
     private volatile long lastWarning = System.nanoTime() - WARN_EVERY_NANOS;
 
     private RedisRateLimiter(Builder builder) {
@@ -66,7 +72,14 @@ public final class RedisRateLimiter implements RateLimiter {
         this.intervalNanos = intervalMicros * 1000;
         this.one = new String[] {Long.toString(intervalMicros), Long.toString(capacityMicros), "1"};
         this.many = new String[] {one[0], one[1], Integer.toString(batch)};
-        this.reserved = batch > 1 ? new FastThreadLocal<>() : null;
+        this.reserved = batch > 1
+                ? new FastThreadLocal<>() {
+                    @Override
+                    protected ReservedTokens initialValue() {
+                        return new ReservedTokens();
+                    }
+                }
+                : null;
     }
 
     /** A builder for a limiter on this store. */
@@ -86,19 +99,20 @@ public final class RedisRateLimiter implements RateLimiter {
     @Override
     public CompletionStage<RateLimitDecision> acquire(RequestContext ctx, String key) {
         ScheduledExecutorService loop = ctx.eventLoop();
-        if (reserved == null || !RedisRateLimitStore.onItsThread(loop)) {
+        boolean onLoop = RedisRateLimitStore.onItsThread(loop);
+        if (reserved == null || !onLoop) {
             Decision decision = new Decision(key, loop, null);
-            decision.ask(one);
+            decision.ask(one, onLoop);
             return decision;
         }
-        ReservedTokens.Bucket bucket = reservedTokens().bucket(key);
+        ReservedTokens.Bucket bucket = reserved.get().bucket(key);
         RateLimitDecision now = bucket.take(System.nanoTime());
         if (now != null) {
             return CompletableFuture.completedFuture(now);
         }
         CompletableFuture<RateLimitDecision> decision = new CompletableFuture<>();
         if (bucket.await(decision)) {
-            new Decision(key, loop, bucket).ask(many);
+            new Decision(key, loop, bucket).ask(many, true);
         }
         return decision;
     }
@@ -106,15 +120,6 @@ public final class RedisRateLimiter implements RateLimiter {
     @Override
     public String toString() {
         return "RedisRateLimiter{" + limit + ", prefix=" + prefix + ", store=" + store + "}";
-    }
-
-    private ReservedTokens reservedTokens() {
-        ReservedTokens tokens = reserved.get();
-        if (tokens == null) {
-            tokens = new ReservedTokens();
-            reserved.set(tokens);
-        }
-        return tokens;
     }
 
     private static RateLimitDecision refused(long[] reply) {
@@ -133,7 +138,7 @@ public final class RedisRateLimiter implements RateLimiter {
         // fetched them, and every request would ask Redis again.
         long holdNanos = Math.max(MIN_HOLD_NANOS, granted * intervalNanos);
         if (call.reserved.granted(granted, reply[1], reply[3] * 1000, System.nanoTime() + holdNanos)) {
-            new Decision(call.key, call.loop, call.reserved).ask(many);
+            new Decision(call.key, call.loop, call.reserved).ask(many, true);
         }
     }
 
@@ -169,13 +174,15 @@ public final class RedisRateLimiter implements RateLimiter {
      * waiting in {@code reserved}. Its timer and the script's reply both run on the request's loop (after
      * {@code NOSCRIPT}, once more by {@code EVAL}); whichever comes first decides.
      */
-    private final class Decision extends CompletableFuture<RateLimitDecision> implements GcraCommand.Reply, Runnable {
+    private final class Decision extends CompletableFuture<RateLimitDecision>
+            implements GcraCommand.Reply, Deadlines.Waiting, Runnable {
         private final String key;
         private final String bucket;
         private final ScheduledExecutorService loop;
         private final ReservedTokens.Bucket reserved;
         private String[] args;
         private ScheduledFuture<?> timer;
+        private long deadline;
         private boolean reloaded;
         private boolean over;
 
@@ -186,10 +193,32 @@ public final class RedisRateLimiter implements RateLimiter {
             this.reserved = reserved;
         }
 
-        void ask(String[] args) {
+        /** Sends the script; on the loop's thread, its timeout is watched with the others of the loop. */
+        void ask(String[] args, boolean onLoop) {
             this.args = args;
-            this.timer = loop.schedule(this, timeoutNanos, TimeUnit.NANOSECONDS);
+            if (onLoop) {
+                deadline = System.nanoTime() + timeoutNanos;
+                deadlines.get().add(this, loop);
+            } else {
+                timer = loop.schedule(this, timeoutNanos, TimeUnit.NANOSECONDS);
+            }
             store.take(bucket, args, loop, this);
+        }
+
+        @Override
+        public long deadline() {
+            return deadline;
+        }
+
+        @Override
+        public boolean answered() {
+            return over;
+        }
+
+        /** Hands the timeout to this request's own view of the loop, which carries its context. */
+        @Override
+        public void timedOut() {
+            loop.execute(this);
         }
 
         /** The timeout. */
@@ -206,7 +235,9 @@ public final class RedisRateLimiter implements RateLimiter {
 
         @Override
         public void decided(long[] answer) {
-            timer.cancel(false);
+            if (timer != null) {
+                timer.cancel(false);
+            }
             if (over) {
                 return;
             }
@@ -227,7 +258,9 @@ public final class RedisRateLimiter implements RateLimiter {
                 store.takeLoading(bucket, args, loop, this);
                 return;
             }
-            timer.cancel(false);
+            if (timer != null) {
+                timer.cancel(false);
+            }
             if (!over) {
                 over = true;
                 fail(this, failure);
@@ -273,8 +306,11 @@ public final class RedisRateLimiter implements RateLimiter {
 
         /**
          * Sets how many tokens one round trip asks for (default 1: every request asks Redis). With more,
-         * this instance keeps the extra tokens for the time they took to accrue and hands them out without
-         * a round trip: fewer calls to Redis, at the price of a limit shared less evenly between instances.
+         * each event loop keeps the tokens it was granted per key, for the time they took to accrue but at
+         * least a second, and hands them out without Redis (no command, timer or task); requests that come
+         * while a loop's reservation is under way wait for it. Fewer calls to Redis (one per {@code batch}
+         * requests), at the price of a limit shared less evenly: an instance may hold up to {@code batch}
+         * tokens per key and event loop that others cannot use.
          */
         public Builder batch(int batch) {
             this.batch = batch;
