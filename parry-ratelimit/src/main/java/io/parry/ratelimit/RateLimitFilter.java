@@ -99,7 +99,8 @@ public final class RateLimitFilter implements Filter {
         }
         return pending.handle((decision, failure) -> {
                     if (failure != null) {
-                        observer.failed(name);
+                        // The limit's name (the metrics' route tag), not the client's key the local holds.
+                        observer.failed(this.name);
                         return unavailable(failure);
                     }
                     try {
