@@ -10,6 +10,12 @@ import java.net.InetAddress;
  * appended to what earlier hops wrote.
  */
 final class ForwardingHeaders {
+    /**
+     * The elements for the last {@code Via} name asked for: a process usually has one, so every request in
+     * and response out finds them made. Threads may race to replace it; each sees a whole record either way.
+     */
+    private static ViaElements lastVia = ViaElements.of("");
+
     private ForwardingHeaders() {}
 
     /** {@code value} after the values before it ({@code null} for none), comma-separated (RFC 9110, 5.3). */
@@ -19,7 +25,19 @@ final class ForwardingHeaders {
 
     /** This proxy's {@code Via} element (RFC 9110, section 7.6.3) for a message received with {@code protocol}. */
     static String viaElement(String protocol, ForwardingOptions options) {
-        return receivedProtocol(protocol) + " " + options.via();
+        String name = options.via();
+        ViaElements elements = lastVia;
+        if (!elements.name().equals(name)) {
+            elements = ViaElements.of(name);
+            lastVia = elements;
+        }
+        if (protocol.equals("HTTP/1.1")) {
+            return elements.http11();
+        }
+        if (protocol.equals("HTTP/2.0") || protocol.equals("HTTP/2")) {
+            return elements.http2();
+        }
+        return protocol.equals("HTTP/1.0") ? elements.http10() : receivedProtocol(protocol) + " " + name;
     }
 
     /**
@@ -131,5 +149,12 @@ final class ForwardingHeaders {
             }
         }
         return true;
+    }
+
+    /** The {@code Via} elements of one pseudonym for the protocols a message is received with. */
+    private record ViaElements(String name, String http10, String http11, String http2) {
+        static ViaElements of(String name) {
+            return new ViaElements(name, "1.0 " + name, "1.1 " + name, "2 " + name);
+        }
     }
 }

@@ -122,9 +122,9 @@ final class UpstreamHeaders {
         // bridge's client filter may instead, with ids it records).
         TracePropagation.removeFields(out);
         if (xForwarded || forwarded) {
-            String address = ForwardingHeaders.addressText(peer);
+            PeerFields peerFields = PeerFields.of(peer);
             if (xForwarded) {
-                out.add(X_FORWARDED_FOR, ForwardingHeaders.join(forwardedForChain, address));
+                out.add(X_FORWARDED_FOR, ForwardingHeaders.join(forwardedForChain, peerFields.address()));
                 if (!protoKept) {
                     out.add(X_FORWARDED_PROTO, secure ? "https" : "http");
                 }
@@ -135,9 +135,7 @@ final class UpstreamHeaders {
             if (forwarded) {
                 out.add(
                         FORWARDED,
-                        ForwardingHeaders.join(
-                                forwardedChain,
-                                ForwardingHeaders.forwardedElement(peer, address, incomingHost, secure)));
+                        ForwardingHeaders.join(forwardedChain, peerFields.forwardedElement(incomingHost, secure)));
             }
         }
         if (via) {

@@ -3,6 +3,7 @@ package io.parry.proxy.internal;
 import static io.parry.proxy.internal.PeerContext.literal;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parry.proxy.ForwardingOptions;
 import java.net.InetAddress;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,5 +69,18 @@ class ForwardingHeadersTest {
         assertThat(ForwardingHeaders.receivedProtocol("HTTP/2")).isEqualTo("2");
         assertThat(ForwardingHeaders.receivedProtocol("HTTP/2.0")).isEqualTo("2");
         assertThat(ForwardingHeaders.receivedProtocol("SPDY/3")).isEqualTo("SPDY/3");
+    }
+
+    @Test
+    void namesEachProtocolInViaWithThePseudonymOfTheOptionsAskingNow() {
+        ForwardingOptions edge = ForwardingOptions.builder().via("edge").build();
+        ForwardingOptions inner = ForwardingOptions.builder().via("inner").build();
+
+        assertThat(ForwardingHeaders.viaElement("HTTP/1.1", edge)).isEqualTo("1.1 edge");
+        assertThat(ForwardingHeaders.viaElement("HTTP/1.1", inner)).isEqualTo("1.1 inner");
+        assertThat(ForwardingHeaders.viaElement("HTTP/1.0", inner)).isEqualTo("1.0 inner");
+        assertThat(ForwardingHeaders.viaElement("HTTP/2.0", edge)).isEqualTo("2 edge");
+        assertThat(ForwardingHeaders.viaElement("HTTP/2", edge)).isEqualTo("2 edge");
+        assertThat(ForwardingHeaders.viaElement("SPDY/3", edge)).isEqualTo("SPDY/3 edge");
     }
 }
