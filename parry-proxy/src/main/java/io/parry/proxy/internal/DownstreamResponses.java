@@ -37,7 +37,8 @@ public final class DownstreamResponses {
     /** The fields less hop-by-hop ones, in one pass, with {@code Via} last as one line ending in this hop. */
     private static HttpHeaders withVia(HttpHeaders received, String hop) {
         boolean hasConnection = received.contains("connection");
-        HttpHeaders.Builder out = HttpHeaders.builder();
+        // Sized for the usual case, no hop-by-hop field and no Via before this hop's, so build() need not copy.
+        HttpHeaders.Builder out = HttpHeaders.builder(received.size() + 1);
         String chain = null;
         for (int i = 0; i < received.size(); i++) {
             String name = received.name(i);

@@ -58,7 +58,8 @@ final class UpstreamHeaders {
         boolean forwarded = options.forwarded();
         boolean via = !options.via().isEmpty();
         boolean hasConnection = received.contains("connection");
-        HttpHeaders.Builder out = HttpHeaders.builder();
+        // Sized for the usual case (the received Host replaced, five recorded fields added): build() need not copy.
+        HttpHeaders.Builder out = HttpHeaders.builder(received.size() + 5);
         String forwardedForChain = null;
         String forwardedChain = null;
         String viaChain = null;
