@@ -3,6 +3,7 @@ package io.parry.http;
 import static java.util.Objects.requireNonNull;
 
 import io.parry.http.spi.AsciiCase;
+import io.parry.http.spi.CheckedFields;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -25,6 +26,10 @@ import java.util.function.Consumer;
 public final class HttpHeaders {
     private static final String[] NONE = new String[0];
     private static final HttpHeaders EMPTY = new HttpHeaders(NONE, 0);
+
+    static {
+        CheckedFields.maker((entries, size) -> size == 0 ? EMPTY : new HttpHeaders(entries, size));
+    }
 
     /** Names and values alternate: {@code [name0, value0, name1, value1, ...]}. */
     private final String[] entries;

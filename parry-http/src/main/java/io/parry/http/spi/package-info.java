@@ -11,6 +11,8 @@
  *       second subscriber.
  *   <li>{@link io.parry.http.spi.AsciiCase}: case-insensitive comparison of ASCII field names (RFC 9110,
  *       section 5.1) without lower-casing copies.
+ *   <li>{@link io.parry.http.spi.CheckedFields}: headers made from fields a decoder checked already
+ *       (HTTP/2's HPACK), without checking them again.
  * </ul>
  */
 package io.parry.http.spi;

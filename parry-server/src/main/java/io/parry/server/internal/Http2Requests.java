@@ -1,44 +1,65 @@
 package io.parry.server.internal;
 
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.util.AsciiString;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpStatus;
 import io.parry.http.spi.AsciiCase;
+import io.parry.http.spi.CheckedFields;
 import io.parry.server.Rejection;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
- * Reads an HTTP/2 request header block into Parry's request head. Netty has checked the field names
- * and values, the pseudo-header order, the connection-specific fields and {@code TE} (RFC 9113,
- * sections 8.2 and 8.3); what it leaves is checked here.
+ * Reads HTTP/2 request header blocks into Parry's request heads, one connection's, one block at a
+ * time. Netty has checked the field names and values, the pseudo-header order, the connection-specific
+ * fields and {@code TE} (RFC 9113, sections 8.2 and 8.3): the fields are taken as they are, in one pass
+ * that also notes the few a request's framing asks about; what Netty leaves is checked here.
  */
 final class Http2Requests {
-    private Http2Requests() {}
+    private static final AsciiString COOKIE = AsciiString.cached("cookie");
+    private static final AsciiString HOST = AsciiString.cached("host");
+    private static final AsciiString CONTENT_LENGTH = AsciiString.cached("content-length");
+    private static final AsciiString EXPECT = AsciiString.cached("expect");
 
-    /** The request's header fields: the regular fields, cookies joined, and {@code host} from {@code :authority}. */
-    static HttpHeaders fields(Http2Headers headers) throws RefusedHead {
-        // Sized for the usual request, four pseudo-header fields and no Host, whose fields are then the
-        // regular ones and host from :authority: the headers take the builder's array without a copy.
-        HttpHeaders.Builder fields = HttpHeaders.builder(Math.max(1, headers.size() - 3));
+    /** Of the block read last: its Host (or {@code :authority}), Content-Length and Expect values, or {@code null}. */
+    private String host;
+
+    private String contentLength;
+    private String expect;
+    private boolean repeatedHost;
+
+    /**
+     * The block's header fields: the regular fields, cookies joined, and {@code host} from {@code
+     * :authority}; {@code decoded} when the block came through HPACK, whose decoder checked it, else
+     * (a request upgraded from HTTP/1.1) the fields are checked here.
+     */
+    HttpHeaders fields(Http2Headers headers, boolean decoded) throws RefusedHead {
+        host = null;
+        contentLength = null;
+        expect = null;
+        repeatedHost = false;
+        // Room for the usual request, four pseudo-header fields and no Host, whose fields are then the
+        // regular ones and host from :authority.
+        String[] entries = new String[2 * Math.max(1, headers.size() - 3)];
+        int size = 0;
         String cookie = null;
-        String host = null;
         for (Map.Entry<CharSequence, CharSequence> field : headers) {
             CharSequence name = field.getKey();
             if (name.length() > 0 && name.charAt(0) == ':') {
                 continue;
             }
             String value = field.getValue().toString();
-            if (AsciiCase.equalsIgnoreCase(name.toString(), "cookie")) {
+            // HPACK names are lower case (RFC 9113, section 8.2.1, which Netty enforces).
+            if (AsciiString.contentEquals(name, COOKIE)) {
                 // RFC 9113, section 8.2.3: split crumbs are joined again for HTTP/1.1 semantics.
                 cookie = cookie == null ? value : cookie + "; " + value;
                 continue;
             }
-            if (AsciiCase.equalsIgnoreCase(name.toString(), "host")) {
-                host = value;
-            }
-            fields.add(name.toString(), value);
+            noteFraming(name, value);
+            entries = add(entries, size++, name.toString(), value);
         }
         CharSequence authority = headers.authority();
         if (authority != null) {
@@ -47,22 +68,48 @@ final class Http2Requests {
                 throw new RefusedHead(RequestChecks.badRequest(":authority and Host differ"));
             }
             if (host == null) {
-                fields.add("host", authority.toString());
+                host = authority.toString();
+                entries = add(entries, size++, "host", host);
             }
         }
         if (cookie != null) {
-            fields.add("cookie", cookie);
+            entries = add(entries, size++, "cookie", cookie);
         }
+        return decoded ? CheckedFields.of(entries, size) : checked(entries, size);
+    }
+
+    private static HttpHeaders checked(String[] entries, int size) throws RefusedHead {
+        HttpHeaders.Builder fields = HttpHeaders.builder(size);
         try {
-            return fields.build();
+            for (int i = 0; i < size; i++) {
+                fields.add(entries[2 * i], entries[2 * i + 1]);
+            }
         } catch (IllegalArgumentException e) {
             throw new RefusedHead(RequestChecks.badRequest(e.getMessage()));
         }
+        return fields.build();
     }
 
-    /** The request, unbuilt body aside, or a refusal. */
-    static HttpRequest.Builder request(Http2Headers headers, HttpHeaders fields, ServerRuntime runtime)
-            throws RefusedHead {
+    private void noteFraming(CharSequence name, String value) {
+        if (AsciiString.contentEquals(name, HOST)) {
+            repeatedHost |= host != null;
+            host = value;
+        } else if (AsciiString.contentEquals(name, CONTENT_LENGTH) && contentLength == null) {
+            contentLength = value;
+        } else if (AsciiString.contentEquals(name, EXPECT)) {
+            expect = value;
+        }
+    }
+
+    private static String[] add(String[] entries, int index, String name, String value) {
+        String[] room = 2 * index + 2 > entries.length ? Arrays.copyOf(entries, 2 * entries.length) : entries;
+        room[2 * index] = name;
+        room[2 * index + 1] = value;
+        return room;
+    }
+
+    /** The request of the block whose {@link #fields} these are, unbuilt body aside, or a refusal. */
+    HttpRequest.Builder request(Http2Headers headers, HttpHeaders fields, ServerRuntime runtime) throws RefusedHead {
         if (fields.size() > runtime.limits.maxHeaderCount()) {
             throw new RefusedHead(new RequestChecks.Refusal(
                     HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, Rejection.HEADERS_TOO_LARGE, "too many header fields"));
@@ -73,9 +120,9 @@ final class Http2Requests {
             throw new RefusedHead(
                     new RequestChecks.Refusal(HttpStatus.NOT_IMPLEMENTED, Rejection.BAD_REQUEST, "CONNECT"));
         }
-        RequestChecks.Refusal host = RequestChecks.checkHost(fields, false);
-        if (host != null) {
-            throw new RefusedHead(host);
+        RequestChecks.Refusal hostRefusal = RequestChecks.checkHost(host, repeatedHost);
+        if (hostRefusal != null) {
+            throw new RefusedHead(hostRefusal);
         }
         try {
             return HttpRequest.builder(
@@ -89,9 +136,19 @@ final class Http2Requests {
         }
     }
 
-    /** The declared body length, -1 when none is declared. */
-    static long contentLength(HttpHeaders fields) throws RefusedHead {
-        String value = fields.get("content-length");
+    /** The Host of the block read last, from {@code :authority} when it has none; {@code null} without either. */
+    String host() {
+        return host;
+    }
+
+    /** Whether the block read last asks for 100 Continue (RFC 9110, section 10.1.1). */
+    boolean expectsContinue() {
+        return "100-continue".equalsIgnoreCase(expect);
+    }
+
+    /** The body length the block read last declares, -1 when it declares none. */
+    long contentLength() throws RefusedHead {
+        String value = contentLength;
         if (value == null) {
             return -1;
         }

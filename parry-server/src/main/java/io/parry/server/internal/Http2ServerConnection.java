@@ -52,6 +52,9 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     private final Http2Connection.PropertyKey framingKey;
     private final Http2StreamVisitor resumeWriting;
     private final ClientStreamHistory history = new ClientStreamHistory();
+    /** Reads this connection's request header blocks, one at a time. */
+    final Http2Requests requests = new Http2Requests();
+
     private final long id;
     private String idText;
     private ChannelHandlerContext ctx;
@@ -305,7 +308,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler
         lastActivityNanos = now;
         framing = new Http2StreamFraming(this, stream);
         stream.setProperty(framingKey, framing);
-        framing.headRead(headers, end, now);
+        framing.headRead(headers, end, now, true);
     }
 
     @Override
@@ -327,7 +330,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler
         Http2Stream stream = connection().stream(1);
         Http2StreamFraming framing = new Http2StreamFraming(this, stream);
         stream.setProperty(framingKey, framing);
-        framing.headRead(headers, true, System.nanoTime());
+        framing.headRead(headers, true, System.nanoTime(), false);
         flushUnlessReading();
     }
 

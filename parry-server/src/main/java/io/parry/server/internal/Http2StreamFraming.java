@@ -64,19 +64,23 @@ final class Http2StreamFraming implements ExchangeFraming {
         this.stream = stream;
     }
 
-    /** The request's header block arrived at {@code nanos}; {@code end} when the request has no body. */
-    void headRead(Http2Headers headers, boolean end, long nanos) {
+    /**
+     * The request's header block arrived at {@code nanos}; {@code end} when the request has no body,
+     * {@code decoded} when HPACK's decoder checked the block (see {@link Http2Requests#fields}).
+     */
+    void headRead(Http2Headers headers, boolean end, long nanos, boolean decoded) {
         exchange = new Exchange(this, stream.id(), Http2ServerConnection.PROTOCOL, nanos);
         requestEnded = end;
         ServerRuntime runtime = connection.runtime;
+        Http2Requests requests = connection.requests;
         HttpRequest.Builder request;
         long length;
         try {
-            HttpHeaders fields = Http2Requests.fields(headers);
-            request = Http2Requests.request(headers, fields, runtime);
-            length = Http2Requests.contentLength(fields);
+            HttpHeaders fields = requests.fields(headers, decoded);
+            request = requests.request(headers, fields, runtime);
+            length = requests.contentLength();
             RequestChecks.Refusal misdirected =
-                    connection.tls == null ? null : connection.tls.misdirected(fields.get("host"));
+                    connection.tls == null ? null : connection.tls.misdirected(requests.host());
             if (misdirected != null) {
                 throw new Http2Requests.RefusedHead(misdirected);
             }
@@ -84,7 +88,7 @@ final class Http2StreamFraming implements ExchangeFraming {
                 throw new Http2Requests.RefusedHead(new RequestChecks.Refusal(
                         HttpStatus.CONTENT_TOO_LARGE, Rejection.CONTENT_TOO_LARGE, "declared body too large"));
             }
-            awaitingContinue = !end && "100-continue".equalsIgnoreCase(fields.get("expect"));
+            awaitingContinue = !end && requests.expectsContinue();
         } catch (Http2Requests.RefusedHead refused) {
             refuse(headers, refused.refusal);
             return;
@@ -149,7 +153,7 @@ final class Http2StreamFraming implements ExchangeFraming {
         body = null;
         HttpHeaders trailers;
         try {
-            trailers = Http2Requests.fields(headers);
+            trailers = connection.requests.fields(headers, true);
         } catch (Http2Requests.RefusedHead e) {
             current.onFailure(new IOException("invalid trailer field"));
             connection.reset(stream, Http2Error.PROTOCOL_ERROR);

@@ -138,6 +138,14 @@ final class RequestChecks {
         return isValidHost(host) ? null : badRequest("invalid Host field");
     }
 
+    /** RFC 9113, section 8.3.1: at most one Host field, with a plausible value; {@code host} is {@code null} without one. */
+    static Refusal checkHost(String host, boolean repeated) {
+        if (repeated) {
+            return badRequest("more than one Host field");
+        }
+        return host == null || isValidHost(host) ? null : badRequest("invalid Host field");
+    }
+
     /**
      * RFC 9110, section 7.2 and RFC 3986, section 3.2: {@code uri-host [ ":" port ]}, where the host is
      * a bracketed IP literal or a reg-name (IPv4 included) and the port is digits. A value that a
