@@ -314,11 +314,17 @@ final class Http2StreamFraming implements ExchangeFraming {
             writeLastHeaders(headers);
             return;
         }
-        writeHeaders(headers, false);
+        // One flush for both frames, which writing the last one does.
+        encodeHeaders(headers, false);
         writeLastData(content);
     }
 
     void writeHeaders(Http2Headers headers, boolean end) {
+        encodeHeaders(headers, end);
+        connection.flushUnlessReading();
+    }
+
+    private void encodeHeaders(Http2Headers headers, boolean end) {
         connection
                 .encoder()
                 .writeHeaders(
@@ -328,7 +334,6 @@ final class Http2StreamFraming implements ExchangeFraming {
                         0,
                         end,
                         connection.context().newPromise());
-        connection.flushUnlessReading();
     }
 
     void writeData(ByteBuf data) {

@@ -2,15 +2,9 @@ package io.parry.server.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.http2.DefaultHttp2Headers;
-import io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder;
-import io.netty.handler.codec.http2.Http2CodecUtil;
-import io.netty.handler.codec.http2.Http2Exception;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
@@ -52,7 +46,7 @@ class Http2ResponseWritabilityTest {
      */
     @Test
     void pullsTheNextChunkWhenTheChannelIsWritableAgainAfterAChangeTheFlowControllerMissed() throws Exception {
-        channel.writeInbound(request());
+        channel.writeInbound(Http2RequestBytes.get());
         assertThat(source.requested).isEqualTo(1);
         // A socket that once filled up, as a long download's does: the flow controller knows it writable.
         setWritable(false);
@@ -75,27 +69,6 @@ class Http2ResponseWritabilityTest {
 
     private void setWritable(boolean writable) {
         channel.unsafe().outboundBuffer().setUserDefinedWritability(TLS_WRITABILITY, writable);
-    }
-
-    private static ByteBuf request() throws Http2Exception {
-        ByteBuf bytes = Unpooled.buffer();
-        bytes.writeBytes(Http2CodecUtil.connectionPrefaceBuf());
-        bytes.writeMedium(0).writeByte(0x4).writeByte(0).writeInt(0); // An empty SETTINGS frame.
-        ByteBuf block = Unpooled.buffer();
-        new DefaultHttp2HeadersEncoder()
-                .encodeHeaders(
-                        1,
-                        new DefaultHttp2Headers()
-                                .method("GET")
-                                .scheme("http")
-                                .authority("a")
-                                .path("/"),
-                        block);
-        // HEADERS with END_STREAM and END_HEADERS on stream 1 (RFC 9113, section 6.2).
-        bytes.writeMedium(block.readableBytes()).writeByte(0x1).writeByte(0x5).writeInt(1);
-        bytes.writeBytes(block);
-        block.release();
-        return bytes;
     }
 
     /** Holds the bytes of a flush, as TLS does: the channel turns unwritable, announced in a later task. */
