@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Start-up time: from launching the JVM to the first 200 answer, median of RUNS launches per target. Targets: parry
-# (examples/hello, GET /plaintext), todo (examples/todo: annotated controller, OpenAPI, GET /, run as its README says,
-# with its class-data-sharing archive), todo-nocds (the same without the archive), todo-annotated and
+# (examples/hello, GET /plaintext, run as its README says, with its class-data-sharing archive), parry-nocds (the same
+# without the archive; PARRY_CMD replaces both), todo (examples/todo: annotated controller, OpenAPI, GET /, run as its
+# README says, with its class-data-sharing archive), todo-nocds (the same without the archive), todo-annotated and
 # todo-functional (the same service and the functional one it replaced, both from the benchmarks' jar, GET /).
 # JAVA_HOME selects the JDK (default: java on PATH). See README.md.
 set -euo pipefail
@@ -13,15 +14,19 @@ PORT=${PORT:-8092}
 TARGET=${TARGET:-parry}
 
 TODO_JAR=examples/todo/target/parry-todo.jar
-# The class-data-sharing archive examples/todo's build records (see its README); a JDK other than the one that
-# recorded it ignores it.
+# The class-data-sharing archives examples/todo's and examples/hello's builds record (see their READMEs); a JDK other
+# than the one that recorded them ignores them.
 TODO_ARCHIVE=examples/todo/target/parry-todo.jsa
+HELLO_ARCHIVE=examples/hello/target/parry-hello.jsa
+HELLO_CDS_CMD='$JAVA $JVM_FLAGS -XX:SharedArchiveFile='"$HELLO_ARCHIVE"' -Xlog:cds*=off -jar examples/hello/target/parry-hello.jar'
 
 # startup_command TARGET: the command line of a target, and the path its first request asks for.
 startup_command() {
   case $1 in
     todo) echo '$JAVA $JVM_FLAGS -XX:SharedArchiveFile='"$TODO_ARCHIVE"' -Xlog:cds*=off -jar '"$TODO_JAR" ;;
     todo-nocds) echo '$JAVA $JVM_FLAGS -jar '"$TODO_JAR" ;;
+    parry) echo "${PARRY_CMD:-$HELLO_CDS_CMD}" ;;
+    parry-nocds) server_command parry ;;
     todo-annotated) echo '$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.demo.todo.AnnotatedTodoApp' ;;
     todo-functional) echo '$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.demo.todo.FunctionalTodoApp' ;;
     *) server_command "$1" ;;
@@ -30,7 +35,11 @@ startup_command() {
 
 main() {
   local target cmd path
-  ensure_jars $TARGET
+  ensure_jars ${TARGET//parry-nocds/parry}
+  if [[ " $TARGET " == *" parry "* && -z ${PARRY_CMD:-} && ! -f $HELLO_ARCHIVE ]]; then
+    echo "building examples/hello"
+    mvn -B -q -DskipTests package -pl examples/hello -am
+  fi
   if [[ ( " $TARGET " == *" todo "* || " $TARGET " == *" todo-nocds "* ) && ! -f $TODO_ARCHIVE ]]; then
     echo "building examples/todo"
     mvn -B -q -DskipTests package -pl examples/todo -am
@@ -40,7 +49,7 @@ main() {
   for target in $TARGET; do
     cmd=$(startup_command "$target")
     path=/
-    [[ $target == parry ]] && path=/plaintext
+    [[ $target == parry* ]] && path=/plaintext
     echo "$target: $cmd   (GET $path)"
     launch_runs "$cmd" "$path"
   done
