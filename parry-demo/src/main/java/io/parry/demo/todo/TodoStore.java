@@ -9,6 +9,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /** Todos in memory, safe under concurrent requests: each change is one atomic map operation. */
 final class TodoStore {
+    private static final Comparator<Todo> BY_ORDER_THEN_AGE =
+            (a, b) -> a.order() != b.order() ? Integer.compare(a.order(), b.order()) : Long.compare(a.id(), b.id());
+
     private final ConcurrentMap<Long, Todo> todos = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
 
@@ -42,8 +45,6 @@ final class TodoStore {
 
     /** Every todo, by order and then by age. */
     List<Todo> all() {
-        return todos.values().stream()
-                .sorted(Comparator.comparingInt(Todo::order).thenComparingLong(Todo::id))
-                .toList();
+        return todos.values().stream().sorted(BY_ORDER_THEN_AGE).toList();
     }
 }
