@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Start-up time: from launching the JVM to the first 200 answer, median of RUNS launches per target. Targets: parry
 # (examples/hello, GET /plaintext, run as its README says, with its class-data-sharing archive), parry-nocds (the same
-# without the archive; PARRY_CMD replaces both), todo (examples/todo: annotated controller, OpenAPI, GET /, run as its
-# README says, with its class-data-sharing archive), todo-nocds (the same without the archive), todo-annotated and
+# by plain java -jar; PARRY_CMD replaces both), todo (examples/todo: annotated controller, OpenAPI, GET /, run as its
+# README says, with its class-data-sharing archive), todo-nocds (the same by plain java -jar), todo-annotated and
 # todo-functional (the same service and the functional one it replaced, both from the benchmarks' jar, GET /).
 # JAVA_HOME selects the JDK (default: java on PATH). See README.md.
 set -euo pipefail
@@ -18,14 +18,20 @@ TODO_JAR=examples/todo/target/parry-todo.jar
 # than the one that recorded them ignores them.
 TODO_ARCHIVE=examples/todo/target/parry-todo.jsa
 HELLO_ARCHIVE=examples/hello/target/parry-hello.jsa
-HELLO_CDS_CMD='$JAVA $JVM_FLAGS -XX:SharedArchiveFile='"$HELLO_ARCHIVE"' -Xlog:cds*=off -jar examples/hello/target/parry-hello.jar'
+
+# readme_flags EXAMPLE: the JVM flags examples/EXAMPLE's README runs it with: its class-data-sharing archive, Netty's
+# epoll library as its build unpacked it, and a later JIT (see the README).
+readme_flags() {
+  echo "-XX:SharedArchiveFile=examples/$1/target/parry-$1.jsa -Xlog:cds*=off -Djava.library.path=examples/$1/target/native \
+-XX:CompileThresholdScaling=3"
+}
 
 # startup_command TARGET: the command line of a target, and the path its first request asks for.
 startup_command() {
   case $1 in
-    todo) echo '$JAVA $JVM_FLAGS -XX:SharedArchiveFile='"$TODO_ARCHIVE"' -Xlog:cds*=off -jar '"$TODO_JAR" ;;
+    todo) echo '$JAVA $JVM_FLAGS '"$(readme_flags todo)"' -jar '"$TODO_JAR" ;;
     todo-nocds) echo '$JAVA $JVM_FLAGS -jar '"$TODO_JAR" ;;
-    parry) echo "${PARRY_CMD:-$HELLO_CDS_CMD}" ;;
+    parry) echo "${PARRY_CMD:-\$JAVA \$JVM_FLAGS $(readme_flags hello) -jar examples/hello/target/parry-hello.jar}" ;;
     parry-nocds) server_command parry ;;
     todo-annotated) echo '$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.demo.todo.AnnotatedTodoApp' ;;
     todo-functional) echo '$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.demo.todo.FunctionalTodoApp' ;;
