@@ -149,6 +149,7 @@ public final class ServerSslContexts {
         }
         SslContext context = builder.build();
         SessionCache.configure(context, spec.protocols());
+        HandshakeBuffer.configure(context);
         return new ServerCertificate(context, leaf, version);
     }
 

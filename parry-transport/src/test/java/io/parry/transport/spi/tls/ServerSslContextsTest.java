@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.OpenSslSessionContext;
+import io.netty.handler.ssl.ReferenceCountedOpenSslContext;
+import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslProvider;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +16,8 @@ import java.util.List;
 import javax.net.ssl.SSLSessionContext;
 import org.junit.jupiter.api.Test;
 
-class SessionCacheTest {
+/** What the server contexts keep per connection and in all: session caches and handshake buffers. */
+class ServerSslContextsTest {
     private static final List<String> CIPHERS =
             List.of("TLS_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256");
 
@@ -45,15 +48,29 @@ class SessionCacheTest {
         assertThat(sessions.getSessionCacheSize()).isPositive();
     }
 
+    @Test
+    void givesEachOpenSslConnectionAHandshakeBufferOf256Bytes() throws IOException {
+        assumeTrue(OpenSsl.isAvailable(), "netty-tcnative-boringssl-static did not load");
+
+        SslContext context = context(List.of("TLSv1.3", "TLSv1.2"), SslProvider.OPENSSL);
+
+        assertThat(((ReferenceCountedOpenSslContext) context).getBioNonApplicationBufferSize())
+                .isEqualTo(256);
+    }
+
     private static SSLSessionContext load(List<String> protocols, SslProvider provider) throws IOException {
+        return context(protocols, provider).sessionContext();
+    }
+
+    private static SslContext context(List<String> protocols, SslProvider provider) throws IOException {
         CertifiedKey key = new CertifiedKey(pem("tls/cert.pem"), pem("tls/key.pem"));
         ServerTlsSpec spec =
                 new ServerTlsSpec(List.of(key), protocols, CIPHERS, ClientAuth.NONE, null, List.of(), provider);
-        return ServerSslContexts.load(spec).select(null).context().sessionContext();
+        return ServerSslContexts.load(spec).select(null).context();
     }
 
     private static PemSource pem(String resource) throws IOException {
-        try (InputStream in = SessionCacheTest.class.getClassLoader().getResourceAsStream(resource)) {
+        try (InputStream in = ServerSslContextsTest.class.getClassLoader().getResourceAsStream(resource)) {
             return new PemSource.Text(new String(in.readAllBytes(), StandardCharsets.US_ASCII));
         }
     }
