@@ -62,6 +62,10 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     private SweptConnection previous;
     private SweptConnection next;
     private boolean inRead;
+    /** Whether a task will flush what was written outside this connection's reads. */
+    private boolean flushScheduled;
+
+    private Runnable scheduledFlush;
     private long lastActivityNanos;
     private long unwritableSinceNanos;
     private long connectionStalledSinceNanos;
@@ -203,11 +207,27 @@ final class Http2ServerConnection extends Http2ConnectionHandler
         super.exceptionCaught(ctx, cause);
     }
 
-    /** Flushes now, unless a read is in progress: its end flushes everything it wrote at once. */
+    /**
+     * Flushes what was written once the work at hand is done: at the end of this connection's read, or, for writes
+     * made outside it (a proxied body arriving on the upstream's channel, a handler finishing on a worker), in a
+     * task after the event loop's current batch. A proxied body's chunks then leave as full DATA frames and TLS
+     * records, one flush per upstream read, instead of a flush per chunk, which over TLS split each 16,393-byte
+     * frame into a full record and a 9-byte one.
+     */
     void flushUnlessReading() {
-        if (!inRead) {
-            flush(ctx);
+        if (inRead || flushScheduled) {
+            return;
         }
+        flushScheduled = true;
+        if (scheduledFlush == null) {
+            scheduledFlush = this::scheduledFlush;
+        }
+        ctx.executor().execute(scheduledFlush);
+    }
+
+    private void scheduledFlush() {
+        flushScheduled = false;
+        flush(ctx);
     }
 
     @Override

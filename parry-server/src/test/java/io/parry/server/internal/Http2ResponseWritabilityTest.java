@@ -2,6 +2,8 @@ package io.parry.server.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -11,6 +13,8 @@ import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.server.ServerOptions;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
@@ -19,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A streamed HTTP/2 response pulls its next chunk whenever the connection can take it again, whatever
- * Netty's flow controller last noticed about the channel's writability.
+ * Netty's flow controller last noticed about the channel's writability, and leaves in one flush per batch.
  */
 class Http2ResponseWritabilityTest {
     private static final int TLS_WRITABILITY = 1;
@@ -54,17 +58,71 @@ class Http2ResponseWritabilityTest {
         setWritable(true);
         channel.runPendingTasks();
 
+        // The first chunk's flush (a task, as it was written outside a read) leaves the channel unwritable; the second
+        // chunk comes while it is, and the channel is writable again before the change is announced.
         held.unwritableOnNextFlush = true;
+        long[] pulledWhileUnwritable = {-1};
+        held.whileHeld = () -> {
+            source.subscriber.onNext(HttpData.ofUtf8("second chunk"));
+            pulledWhileUnwritable[0] = source.requested;
+            setWritable(true);
+        };
         source.subscriber.onNext(HttpData.ofUtf8("first chunk"));
-        assertThat(channel.isWritable()).isFalse();
-        assertThat(source.requested)
-                .as("no chunk pulled while the channel cannot write")
-                .isEqualTo(1);
-
-        setWritable(true);
         channel.runPendingTasks();
 
-        assertThat(source.requested).isEqualTo(2);
+        assertThat(pulledWhileUnwritable[0])
+                .as("no chunk pulled while the channel cannot write")
+                .isEqualTo(2);
+        assertThat(source.requested).isEqualTo(3);
+    }
+
+    /**
+     * Chunks written outside the connection's read (a proxied body arrives on the upstream's channel) leave in one
+     * flush after the event loop's batch, merged into one DATA frame: over TLS, a flush per chunk made two records of
+     * each full frame, the second of 9 bytes.
+     */
+    @Test
+    void flushesChunksWrittenOutsideAReadOnceAsOneDataFrame() throws Exception {
+        channel.writeInbound(Http2RequestBytes.get());
+        channel.runPendingTasks();
+        releaseOutbound();
+        int flushes = held.flushes;
+
+        source.subscriber.onNext(HttpData.ofUtf8("first "));
+        source.subscriber.onNext(HttpData.ofUtf8("second "));
+        source.subscriber.onNext(HttpData.ofUtf8("third"));
+        assertThat(held.flushes).as("no flush per chunk").isEqualTo(flushes);
+        channel.runPendingTasks();
+
+        assertThat(held.flushes).isEqualTo(flushes + 1);
+        assertThat(dataFrames()).containsExactly("first second third");
+    }
+
+    private void releaseOutbound() {
+        for (Object message; (message = channel.readOutbound()) != null; ) {
+            ((ByteBuf) message).release();
+        }
+    }
+
+    /** The payloads of the DATA frames written (RFC 9113, section 4.1: a 9-byte header before each payload). */
+    private List<String> dataFrames() {
+        ByteBuf written = Unpooled.buffer();
+        for (Object message; (message = channel.readOutbound()) != null; ) {
+            written.writeBytes((ByteBuf) message);
+            ((ByteBuf) message).release();
+        }
+        List<String> payloads = new ArrayList<>();
+        while (written.isReadable()) {
+            int length = written.readUnsignedMedium();
+            byte type = written.readByte();
+            written.skipBytes(5);
+            ByteBuf payload = written.readSlice(length);
+            if (type == 0x0) {
+                payloads.add(payload.toString(StandardCharsets.UTF_8));
+            }
+        }
+        written.release();
+        return payloads;
     }
 
     private void setWritable(boolean writable) {
@@ -74,12 +132,20 @@ class Http2ResponseWritabilityTest {
     /** Holds the bytes of a flush, as TLS does: the channel turns unwritable, announced in a later task. */
     private static final class HeldWrites extends ChannelOutboundHandlerAdapter {
         boolean unwritableOnNextFlush;
+        /** Runs after the flush that turns the channel unwritable and before that change is announced. */
+        Runnable whileHeld;
+
+        int flushes;
 
         @Override
         public void flush(ChannelHandlerContext ctx) {
+            flushes++;
             ctx.flush();
             if (unwritableOnNextFlush) {
                 unwritableOnNextFlush = false;
+                if (whileHeld != null) {
+                    ctx.executor().execute(whileHeld);
+                }
                 ctx.channel().unsafe().outboundBuffer().setUserDefinedWritability(TLS_WRITABILITY, false);
             }
         }
