@@ -149,6 +149,7 @@ class ClientTlsTest {
         HttpResponse response = await(client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/")));
 
         assertThat(text(response)).isEqualTo("connection 1");
+        assertThat(response.protocol()).isEqualTo("HTTP/2.0");
         assertThat(await(response.body().trailers()).get("grpc-status")).isEqualTo("0");
         assertThat(upstream.requests.get(0).scheme().toString()).isEqualTo("https");
     }
@@ -166,7 +167,9 @@ class ClientTlsTest {
                     client.send(endpoint(), HttpRequest.of(HttpMethod.GET, "/")).toCompletableFuture());
         }
         for (CompletableFuture<HttpResponse> call : calls) {
-            assertThat(text(await(call))).startsWith("http/1.1 connection ");
+            HttpResponse response = await(call);
+            assertThat(response.protocol()).as("the protocol it came over").isEqualTo("HTTP/1.1");
+            assertThat(text(response)).startsWith("http/1.1 connection ");
         }
         int opened = upstream.connections();
 

@@ -25,24 +25,38 @@ public final class HttpResponse {
     private final HttpStatus status;
     private final HttpHeaders headers;
     private final HttpBody body;
+    /** The version it came over when a client received it, else empty. */
+    private final String protocol;
     /** Made on the first {@link #toStage()}; threads that race make equal stages, and one is kept. */
     private volatile CompletedStage<HttpResponse> stage;
 
-    private HttpResponse(HttpStatus status, HttpHeaders headers, HttpBody body) {
+    private HttpResponse(HttpStatus status, HttpHeaders headers, HttpBody body, String protocol) {
         this.status = status;
         this.headers = headers;
         this.body = body;
+        this.protocol = protocol;
     }
 
     /** A response with this status, no headers and no body. */
     public static HttpResponse of(HttpStatus status) {
-        return new HttpResponse(requireNonNull(status, "status"), HttpHeaders.empty(), HttpBody.empty());
+        return new HttpResponse(requireNonNull(status, "status"), HttpHeaders.empty(), HttpBody.empty(), "");
     }
 
     /** A response with this status, headers and body. */
     public static HttpResponse of(HttpStatus status, HttpHeaders headers, HttpBody body) {
+        return received("", status, headers, body);
+    }
+
+    /**
+     * A response as a client received it over this protocol version ({@code HTTP/1.1}, {@code HTTP/1.0},
+     * {@code HTTP/2.0}), which {@link #protocol()} reports: a proxy names it in {@code Via}.
+     */
+    public static HttpResponse received(String protocol, HttpStatus status, HttpHeaders headers, HttpBody body) {
         return new HttpResponse(
-                requireNonNull(status, "status"), requireNonNull(headers, "headers"), requireNonNull(body, "body"));
+                requireNonNull(status, "status"),
+                requireNonNull(headers, "headers"),
+                requireNonNull(body, "body"),
+                requireNonNull(protocol, "protocol"));
     }
 
     /** A response with this status and a body of this media type. */
@@ -95,6 +109,14 @@ public final class HttpResponse {
     }
 
     /**
+     * The protocol version this response was received over, as {@code HTTP/1.1}, {@code HTTP/1.0} or {@code
+     * HTTP/2.0}, when an HTTP client received it; empty for a response built here. Copies keep it.
+     */
+    public String protocol() {
+        return protocol;
+    }
+
+    /**
      * This response as an already completed stage, for handlers that answer at once. The same stage
      * each time, so a response built once costs nothing per request; it cannot be changed ({@code
      * obtrudeValue} and {@code obtrudeException} throw {@link UnsupportedOperationException}).
@@ -110,22 +132,22 @@ public final class HttpResponse {
 
     /** A copy with this header field set to this value. */
     public HttpResponse withHeader(String name, String value) {
-        return new HttpResponse(status, headers.with(name, value), body);
+        return new HttpResponse(status, headers.with(name, value), body, protocol);
     }
 
     /** A copy whose headers are changed by the edits. */
     public HttpResponse mapHeaders(Consumer<HttpHeaders.Builder> edits) {
-        return new HttpResponse(status, headers.map(edits), body);
+        return new HttpResponse(status, headers.map(edits), body, protocol);
     }
 
     /** A copy with this status. */
     public HttpResponse withStatus(HttpStatus status) {
-        return new HttpResponse(requireNonNull(status, "status"), headers, body);
+        return new HttpResponse(requireNonNull(status, "status"), headers, body, protocol);
     }
 
     /** A copy with this body. */
     public HttpResponse withBody(HttpBody body) {
-        return new HttpResponse(status, headers, requireNonNull(body, "body"));
+        return new HttpResponse(status, headers, requireNonNull(body, "body"), protocol);
     }
 
     /** A builder holding this response's parts. */
@@ -133,6 +155,7 @@ public final class HttpResponse {
         Builder builder = new Builder(status);
         builder.headers = headers.toBuilder();
         builder.body = body;
+        builder.protocol = protocol;
         return builder;
     }
 
@@ -146,6 +169,7 @@ public final class HttpResponse {
         private HttpStatus status;
         private HttpHeaders.Builder headers = HttpHeaders.builder();
         private HttpBody body = HttpBody.empty();
+        private String protocol = "";
 
         private Builder(HttpStatus status) {
             this.status = status;
@@ -177,7 +201,7 @@ public final class HttpResponse {
 
         /** The response. */
         public HttpResponse build() {
-            return new HttpResponse(status, headers.build(), body);
+            return new HttpResponse(status, headers.build(), body, protocol);
         }
     }
 }

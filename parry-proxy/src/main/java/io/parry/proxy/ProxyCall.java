@@ -467,10 +467,15 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
     }
 
     /**
-     * The protocol responses come from the upstream with, for {@code Via}: HTTP/2 when its client speaks it. An H2
-     * client whose TLS endpoint chose HTTP/1.1 by ALPN is not seen here and is named HTTP/2 all the same.
+     * The protocol the response came from the upstream with, for {@code Via} (RFC 9110, section 7.6.3): as the
+     * client received it, so an H2 client whose TLS endpoint chose HTTP/1.1 by ALPN names HTTP/1.1; else, for a
+     * response a client filter built, the protocol its client is configured to speak.
      */
-    private String upstreamProtocol() {
+    private String upstreamProtocol(HttpResponse response) {
+        String received = response.protocol();
+        if (!received.isEmpty()) {
+            return received;
+        }
         return group.client().options().protocol() == ClientProtocol.HTTP1 ? "HTTP/1.1" : "HTTP/2";
     }
 
@@ -485,7 +490,7 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
             }
         });
         HttpResponse passed = DownstreamResponses.prepare(
-                response.withBody(observed), upstreamProtocol(), proxy.responseHeaders, proxy.forwarding);
+                response.withBody(observed), upstreamProtocol(response), proxy.responseHeaders, proxy.forwarding);
         heldCount = null; // From here the body's end finishes the call.
         return passed;
     }

@@ -417,7 +417,8 @@ final class ClientConnection extends ChannelDuplexHandler implements CallStream 
         }
         // Held until the body ends in this same read, if it does: a small response then reaches the
         // caller whole, and a writer downstream can send it as one message.
-        heldResponse = io.parry.http.HttpResponse.of(HttpStatus.of(code), headers, body);
+        heldResponse =
+                io.parry.http.HttpResponse.received(head.protocolVersion().text(), HttpStatus.of(code), headers, body);
     }
 
     /**

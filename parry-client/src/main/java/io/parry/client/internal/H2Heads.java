@@ -14,6 +14,9 @@ import java.util.Map;
  * first, names in lower case, and none of the connection-specific fields HTTP/2 forbids.
  */
 final class H2Heads {
+    /** The version a response received over HTTP/2 reports, spelt as the server spells its requests'. */
+    static final String PROTOCOL = "HTTP/2.0";
+
     private H2Heads() {}
 
     /**

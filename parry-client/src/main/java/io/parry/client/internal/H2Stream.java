@@ -319,7 +319,7 @@ final class H2Stream extends ChannelDuplexHandler implements CallStream {
             responseBody = new InboundBody(ctx.executor(), current, contentLength(headers));
             body = new ResponseBody(responseBody, current);
         }
-        HttpResponse response = HttpResponse.of(HttpStatus.of(code), headers, body);
+        HttpResponse response = HttpResponse.received(H2Heads.PROTOCOL, HttpStatus.of(code), headers, body);
         if (bodyless) {
             deliver(current, response, null);
             if (call == current) {
