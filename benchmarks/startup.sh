@@ -20,10 +20,9 @@ TODO_ARCHIVE=examples/todo/target/parry-todo.jsa
 HELLO_ARCHIVE=examples/hello/target/parry-hello.jsa
 
 # readme_flags EXAMPLE: the JVM flags examples/EXAMPLE's README runs it with: its class-data-sharing archive, Netty's
-# epoll library as its build unpacked it, and a later JIT (see the README).
+# epoll library as its build unpacked it (see the README).
 readme_flags() {
-  echo "-XX:SharedArchiveFile=examples/$1/target/parry-$1.jsa -Xlog:cds*=off -Djava.library.path=examples/$1/target/native \
--XX:CompileThresholdScaling=3"
+  echo "-XX:SharedArchiveFile=examples/$1/target/parry-$1.jsa -Xlog:cds*=off -Djava.library.path=examples/$1/target/native"
 }
 
 # startup_command TARGET: the command line of a target, and the path its first request asks for.
