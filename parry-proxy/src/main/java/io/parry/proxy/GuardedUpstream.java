@@ -27,7 +27,12 @@ import org.slf4j.LoggerFactory;
  * An {@link Upstream} with what protects the gateway from it: a circuit breaker per endpoint and a
  * bulkhead for the group (Resilience4j), and the client whose pools reach it. A dead or slow upstream
  * then costs no more than its bulkhead: beyond {@code maxConcurrent} requests in flight, the proxy
- * answers 503 at once. A request holds its place until its response body ends.
+ * answers 503 at once. A request holds its place until its response body ends, but not while its
+ * client is still sending the body: a body read whole before sending must find a place again after
+ * (503 if the bulkhead filled meanwhile), and a streamed one takes its place back when it ended,
+ * whatever the bulkhead, the upstream having the request by then. So clients sending slowly cannot
+ * fill it. A client reading the response slowly keeps its place: the upstream connection is in use
+ * all that time (Envoy's {@code max_requests} counts such a request too).
  *
  * <p>An adaptive concurrency limit ({@link AdaptiveConcurrencyOptions}, off unless set) finds how many
  * requests the group serves without slowing down, and answers the excess 503 at once too. A request
@@ -56,6 +61,9 @@ public final class GuardedUpstream implements AutoCloseable {
     private final ConcurrentHashMap<Endpoint, String> labels = new ConcurrentHashMap<>();
     private final Bulkhead bulkhead;
     private final LongAdder bulkheadRejections = new LongAdder();
+    /** Places taken by {@link #reenter()} beyond the bulkhead's; the next exits keep their permits for them. */
+    private final AtomicInteger overdrawn = new AtomicInteger();
+
     private final AdaptiveConcurrencyOptions adaptiveOptions;
     private final GradientLimit adaptiveLimit;
     private final CompletableFuture<HttpResponse> shedAnswer;
@@ -135,7 +143,8 @@ public final class GuardedUpstream implements AutoCloseable {
         return bulkhead == null
                 ? 0
                 : bulkhead.getBulkheadConfig().getMaxConcurrentCalls()
-                        - bulkhead.getMetrics().getAvailableConcurrentCalls();
+                        - bulkhead.getMetrics().getAvailableConcurrentCalls()
+                        + overdrawn.get();
     }
 
     /** How many requests the bulkhead refused since the group was built. */
@@ -308,11 +317,33 @@ public final class GuardedUpstream implements AutoCloseable {
         return adaptiveLimit != null;
     }
 
-    /** Gives back a place taken by {@link #tryEnter()}. */
-    void exit() {
-        if (bulkhead != null) {
-            bulkhead.onComplete();
+    /**
+     * Takes a place in the bulkhead whatever it holds now: for a request the upstream has, whose place
+     * was given back while its client was still sending the body. Beyond the bulkhead's permits it is
+     * owed, and the next place given back passes its permit on instead of releasing it.
+     */
+    void reenter() {
+        if (bulkhead != null && !bulkhead.tryAcquirePermission()) {
+            overdrawn.incrementAndGet();
         }
+    }
+
+    /** Whether the group has a bulkhead. */
+    boolean hasBulkhead() {
+        return bulkhead != null;
+    }
+
+    /** Gives back a place taken by {@link #tryEnter()} or {@link #reenter()}. */
+    void exit() {
+        if (bulkhead == null) {
+            return;
+        }
+        for (int owed = overdrawn.get(); owed > 0; owed = overdrawn.get()) {
+            if (overdrawn.compareAndSet(owed, owed - 1)) {
+                return;
+            }
+        }
+        bulkhead.onComplete();
     }
 
     private ScheduledExecutorService startHealthChecks() {

@@ -37,16 +37,18 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The call holds a place in its group's bulkhead from the start. It gives it back exactly once:
  * when it fails, when the client goes away first, or, once the response was handed over, when the
- * response body ends (see {@link ObservedBody}). Each attempt likewise holds a breaker permission and
+ * response body ends (see {@link ObservedBody}), however slowly the client reads it: the upstream
+ * connection is in use until then. Like the adaptive limit's place below, it is not held while the
+ * client is still sending its body. Each attempt likewise holds a breaker permission and
  * a count on its endpoint until its outcome is recorded; both are kept in fields, so a callback that
  * throws half-way (an observer, say) gives back what is still held.
  *
  * <p>A place under the group's adaptive limit is held from the start to the response head, the end
  * of the call or the client going away, but not while the client is still sending its body: a body
- * read before sending steps out while it is read and must find a place again after; a streamed one
- * steps out while the upstream waits for the rest and steps back in, whatever the limit, when it
- * ended, the upstream having the request by then. So the places count what the upstream owes an
- * answer to, and clients sending slowly cannot fill them. Only the upstream's own answers feed the
+ * read before sending steps out of both places while it is read and must find them again after (503
+ * when either is full); a streamed one steps out while the upstream waits for the rest and steps back
+ * in, whatever the limit and the bulkhead, when it ended, the upstream having the request by then. So
+ * the places count what the upstream owes an answer to, and clients sending slowly cannot fill them. Only the upstream's own answers feed the
  * limit: the time from the request's last byte written to the upstream connection to the response
  * head, and timeouts or overload statuses as drops. Whatever the client does (reads slowly, resets,
  * sends its body slowly, goes away) gives the place back without a sample, and a wait for a pooled
@@ -85,6 +87,8 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
     private boolean cancelled;
     /** Where the call stands under the group's adaptive limit. */
     private Place place;
+    /** Where the call stands in the group's bulkhead. */
+    private Place bulkheadPlace;
     /** When the attempt's request left in full, as the client told; 0 until it did. */
     private long writtenNanos;
 
@@ -106,6 +110,7 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
         this.replayable = replayable;
         this.webSocket = proxy.webSocket.enabled() && WebSocketUpgrades.isHandshake(request);
         this.place = group.isAdaptive() ? Place.HELD : Place.NONE;
+        this.bulkheadPlace = group.hasBulkhead() ? Place.HELD : Place.NONE;
     }
 
     /** Sends the request; the stage completes with the response head or a failure. */
@@ -174,7 +179,9 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
         }
         attempts++;
         heldPermission = group.breaker(endpoint);
-        SentBody sent = replayable ? null : new SentBody(request.body(), place == Place.NONE ? null : this);
+        SentBody sent = replayable
+                ? null
+                : new SentBody(request.body(), place == Place.NONE && bulkheadPlace == Place.NONE ? null : this);
         HttpRequest outbound;
         try {
             outbound = UpstreamRequests.prepare(
@@ -363,7 +370,7 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
         ProxiedUpgrade relay = new ProxiedUpgrade(upgraded, proxy.webSocket, group, endpoint, proxy.name);
         HttpResponse prepared = DownstreamResponses.prepare(response, proxy.responseHeaders, proxy.forwarding);
         settled = true;
-        group.exit();
+        exitBulkhead();
         leaveLimit();
         if (!result.deliver(WebSocketUpgrades.downstreamSwitch(prepared, relay))) {
             upgraded.close();
@@ -408,31 +415,59 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
         place = Place.NONE;
     }
 
-    /** Gives the place back while the client sends the body, keeping the call's admission. */
+    /** Gives back the call's place in the bulkhead, once. */
+    private void exitBulkhead() {
+        if (bulkheadPlace == Place.HELD) {
+            group.exit();
+        }
+        bulkheadPlace = Place.NONE;
+    }
+
+    /** Gives the places back while the client sends the body, keeping the call's admission. */
     private void stepOut() {
         if (place == Place.HELD) {
             group.leaveLimit();
             place = Place.AWAY;
         }
+        if (bulkheadPlace == Place.HELD) {
+            group.exit();
+            bulkheadPlace = Place.AWAY;
+        }
     }
 
     /**
-     * Takes a place again for a body read in full before sending; nothing has reached the upstream
-     * yet, so a limit reached meanwhile sheds the request as it would have on arrival.
+     * Takes the places again for a body read in full before sending, in the order of arrival; nothing
+     * has reached the upstream yet, so a limit reached or a bulkhead filled meanwhile refuses the
+     * request as it would have on arrival.
      */
     private boolean readmitted() {
-        if (place != Place.AWAY) {
-            return true; // No limit, or a call that ended meanwhile, which attempt() sees.
+        if (place == Place.AWAY && !group.tryAdmit()) {
+            refuse(group.shedAnswer(GrpcCalls.isGrpc(request)).join(), null);
+            return false;
         }
-        if (group.tryAdmit()) {
+        if (place == Place.AWAY) {
             place = Place.HELD;
-            return true;
         }
-        place = Place.NONE;
+        if (bulkheadPlace == Place.AWAY && !group.tryEnter()) {
+            refuse(null, ProxyFailures.busy(upstream.name()));
+            return false;
+        }
+        if (bulkheadPlace == Place.AWAY) {
+            bulkheadPlace = Place.HELD;
+        }
+        return true; // Also for a call that ended meanwhile, which attempt() sees.
+    }
+
+    /** Ends a call refused on readmission with {@code answer}, or with {@code failure} when it has none. */
+    private void refuse(HttpResponse answer, Throwable failure) {
+        leaveLimit();
+        bulkheadPlace = Place.NONE;
         settled = true;
-        group.exit();
-        result.deliver(group.shedAnswer(GrpcCalls.isGrpc(request)).join());
-        return false;
+        if (answer != null) {
+            result.deliver(answer);
+        } else {
+            result.failWith(failure);
+        }
     }
 
     @Override
@@ -445,6 +480,10 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
         if (place == Place.AWAY) {
             group.reenterLimit();
             place = Place.HELD;
+        }
+        if (bulkheadPlace == Place.AWAY) {
+            group.reenter();
+            bulkheadPlace = Place.HELD;
         }
     }
 
@@ -486,7 +525,7 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
             try {
                 bodyEnded(endpoint, countsForEndpoint, failure);
             } finally {
-                group.exit();
+                exitBulkhead();
             }
         });
         HttpResponse passed = DownstreamResponses.prepare(
@@ -567,7 +606,7 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
             return;
         }
         cancelled = true;
-        group.exit();
+        exitBulkhead();
         leaveLimit();
         result.abandon();
         CompletableFuture<HttpResponse> call = inFlight;
@@ -583,7 +622,7 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
             return;
         }
         settled = true;
-        group.exit();
+        exitBulkhead();
         result.failWith(failure);
     }
 
@@ -702,9 +741,9 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
         }
     }
 
-    /** Where a call stands under its group's adaptive limit. */
+    /** Where a call stands under its group's adaptive limit or in its bulkhead. */
     private enum Place {
-        /** No place: the group has no limit, or the call gave its place back for good. */
+        /** No place: the group has no such limit, or the call gave its place back for good. */
         NONE,
         /** A place counted against the limit. */
         HELD,

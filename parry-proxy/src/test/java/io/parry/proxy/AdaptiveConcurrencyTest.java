@@ -130,7 +130,7 @@ class AdaptiveConcurrencyTest {
         AtomicInteger uploaded = new AtomicInteger();
         List<Future<?>> attackers = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            attackers.add(threads.submit(() -> sendBodySlowly(false, 40, uploaded)));
+            attackers.add(threads.submit(() -> SlowUpload.send(gateway.port(), false, 40, uploaded)));
         }
         for (int i = 0; i < 10; i++) {
             attackers.add(threads.submit(this::readLargeResponseSlowly));
@@ -149,23 +149,12 @@ class AdaptiveConcurrencyTest {
 
     @Test
     void keepsServingOthersWhileMoreClientsThanTheLimitSendTheirBodiesSlowly() throws Exception {
-        // The default retry policy reads a small body whole before sending it; a chunked one streams.
         start(
                 100,
                 AdaptiveConcurrencyOptions.builder().initialLimit(8).maxLimit(8).rttTolerance(4),
                 RetryPolicy.ofDefault());
         AtomicInteger uploaded = new AtomicInteger();
-        List<Future<?>> senders = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-            senders.add(threads.submit(() -> sendBodySlowly(true, 30, uploaded)));
-        }
-        // A streamed body steps out when the upstream starts reading it, which its head arriving shows.
-        upstream.awaitArrivals(8, Duration.ofSeconds(10));
-        for (int i = 0; i < 8; i++) {
-            // These end over a second after the streamed ones, whose requests have then left the
-            // upstream, so they find places again.
-            senders.add(threads.submit(() -> sendBodySlowly(false, 40, uploaded)));
-        }
+        List<Future<?>> senders = SlowUpload.streamedThenWhole(threads, gateway.port(), upstream, 8, uploaded);
 
         Load users = load(4, Duration.ofSeconds(2));
         for (Future<?> sender : senders) {
@@ -288,35 +277,6 @@ class AdaptiveConcurrencyTest {
             write(socket, "GET /large HTTP/1.1\r\nHost: h\r\n\r\n");
             Thread.sleep(3000); // The attack is to not read: no event marks it.
             socket.setSoLinger(true, 0);
-        }
-        return null;
-    }
-
-    /**
-     * Sends a body of {@code bytes} bytes, one every 100 ms, with a length or in the chunked coding,
-     * then reads the answer.
-     */
-    private Void sendBodySlowly(boolean chunked, int bytes, AtomicInteger uploaded) throws Exception {
-        try (Socket socket = connect()) {
-            write(
-                    socket,
-                    "POST /work HTTP/1.1\r\nHost: h\r\n"
-                            + (chunked ? "Transfer-Encoding: chunked" : "Content-Length: " + bytes)
-                            + "\r\n\r\n");
-            for (int i = 0; i < bytes; i++) {
-                Thread.sleep(100); // The client's pace is the attack.
-                write(socket, chunked ? "1\r\nx\r\n" : "x");
-            }
-            if (chunked) {
-                write(socket, "0\r\n\r\n");
-            }
-            byte[] head = new byte[12];
-            socket.getInputStream().readNBytes(head, 0, 12);
-            if (new String(head, StandardCharsets.US_ASCII).equals("HTTP/1.1 200")) {
-                uploaded.incrementAndGet();
-            }
-        } catch (IOException e) {
-            // Shed before its body was read, the connection closed: it took no sample.
         }
         return null;
     }
