@@ -173,14 +173,8 @@ final class ProtectionReader {
             return null;
         }
         int errorsBefore = section.errors().count();
-        long rate = section.longValue("rate", 1, Long.MAX_VALUE, 1);
-        if (!section.has("rate")) {
-            section.missing("rate", "the failures allowed per period, such as 10");
-        }
-        RateLimit.Builder limit = RateLimit.builder()
-                .rate(rate)
-                .period(section.positiveDuration("period", Duration.ofMinutes(1)))
-                .burst(section.longValue("burst", 1, Long.MAX_VALUE, rate));
+        RateLimit.Builder limit =
+                RateLimitReader.bucket(section, "the failures allowed per period, such as 10", Duration.ofMinutes(1));
         int maxKeys = section.integer("maxKeys", 1, Integer.MAX_VALUE, LocalRateLimiter.DEFAULT_MAX_KEYS);
         return section.build(
                 errorsBefore,

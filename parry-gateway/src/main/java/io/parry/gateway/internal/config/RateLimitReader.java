@@ -61,14 +61,8 @@ final class RateLimitReader {
             return null;
         }
         int errorsBefore = section.errors().count();
-        long rate = section.longValue("rate", 1, Long.MAX_VALUE, 1);
-        if (!section.has("rate")) {
-            section.missing("rate", "the requests allowed per period, such as 100");
-        }
-        RateLimit.Builder builder = RateLimit.builder()
-                .rate(rate)
-                .period(section.positiveDuration("period", Duration.ofSeconds(1)))
-                .burst(section.longValue("burst", 1, Long.MAX_VALUE, rate));
+        RateLimit.Builder builder =
+                bucket(section, "the requests allowed per period, such as 100", Duration.ofSeconds(1));
         RateLimit limit = section.build(errorsBefore, builder::build, null);
         List<String> key = key(section);
         boolean shared = store(section);
@@ -95,6 +89,21 @@ final class RateLimitReader {
             return null;
         }
         return new RateLimitConfig(limit, key, shared, timeout, onFailure, batch, maxKeys);
+    }
+
+    /**
+     * A token bucket's {@code rate} (required, {@code meaning} saying what it counts), {@code period}
+     * and {@code burst} (the rate unless given) from {@code section}.
+     */
+    static RateLimit.Builder bucket(Section section, String meaning, Duration defaultPeriod) {
+        long rate = section.longValue("rate", 1, Long.MAX_VALUE, 1);
+        if (!section.has("rate")) {
+            section.missing("rate", meaning);
+        }
+        return RateLimit.builder()
+                .rate(rate)
+                .period(section.positiveDuration("period", defaultPeriod))
+                .burst(section.longValue("burst", 1, Long.MAX_VALUE, rate));
     }
 
     private static List<String> key(Section section) {
