@@ -135,7 +135,10 @@ class GatewayRateLimitTest {
                     allowed += b.get("/shared").statusCode() == 200 ? 1 : 0;
                 }
                 assertThat(allowed).isEqualTo(3);
-                assertThat(b.get("/shared").headers().firstValue("Retry-After")).hasValue("60");
+                // The first token comes back a minute after it was taken, less the time the calls since took.
+                assertThat(b.get("/shared").headers().firstValue("Retry-After"))
+                        .hasValueSatisfying(
+                                seconds -> assertThat(Integer.parseInt(seconds)).isBetween(50, 60));
             }
         }
     }
