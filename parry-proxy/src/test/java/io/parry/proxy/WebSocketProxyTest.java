@@ -270,7 +270,9 @@ class WebSocketProxyTest {
         assertThat(ahead)
                 .as("bytes the upstream sent while the client read none")
                 .isLessThan(32L << 20);
-        assertThat(direct).as("direct memory held meanwhile").isLessThan(16L << 20);
+        // The allocator counts whole chunks, and a relayed frame is a slice keeping its read buffer: bounded,
+        // but above the bytes queued (17.8 MiB seen once on a loaded machine); unbounded would be 256 MiB.
+        assertThat(direct).as("direct memory held meanwhile").isLessThan(32L << 20);
         reader.subscription.request(Long.MAX_VALUE);
         streamed.orTimeout(60, TimeUnit.SECONDS).join();
         awaitTrue(() -> reader.bytes.get() == (long) count * size);
