@@ -57,7 +57,7 @@ public final class GuardedUpstream implements AutoCloseable {
     private final boolean ownsClient;
     private final BreakerOptions breakerOptions;
     private final CircuitBreakerConfig breakerConfig;
-    private final ConcurrentHashMap<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, EndpointBreaker> breakers = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Endpoint, String> labels = new ConcurrentHashMap<>();
     private final Bulkhead bulkhead;
     private final LongAdder bulkheadRejections = new LongAdder();
@@ -126,7 +126,7 @@ public final class GuardedUpstream implements AutoCloseable {
         return breaker == null ? BreakerState.DISABLED : state(breaker.getState());
     }
 
-    private static BreakerState state(CircuitBreaker.State state) {
+    static BreakerState state(CircuitBreaker.State state) {
         switch (state) {
             case OPEN:
             case FORCED_OPEN:
@@ -225,25 +225,23 @@ public final class GuardedUpstream implements AutoCloseable {
 
     /** The endpoint's breaker, created on first use; {@code null} when breakers are disabled. */
     CircuitBreaker breaker(Endpoint endpoint) {
+        EndpointBreaker breaker = endpointBreaker(endpoint);
+        return breaker == null ? null : breaker.breaker();
+    }
+
+    /** The endpoint's breaker with its transitions told to the observer; {@code null} when disabled. */
+    EndpointBreaker endpointBreaker(Endpoint endpoint) {
         if (breakerConfig == null) {
             return null;
         }
         String key = endpoint.authority();
-        CircuitBreaker breaker = breakers.get(key);
+        EndpointBreaker breaker = breakers.get(key);
         return breaker != null ? breaker : breakers.computeIfAbsent(key, k -> newBreaker(k, endpoint));
     }
 
-    private CircuitBreaker newBreaker(String key, Endpoint endpoint) {
+    private EndpointBreaker newBreaker(String key, Endpoint endpoint) {
         CircuitBreaker breaker = CircuitBreaker.of(upstream.name() + "/" + key, breakerConfig);
-        if (observer != ProxyObserver.NONE) {
-            breaker.getEventPublisher()
-                    .onStateTransition(event -> observer.breakerTransition(
-                            upstream.name(),
-                            endpoint,
-                            state(event.getStateTransition().getFromState()),
-                            state(event.getStateTransition().getToState())));
-        }
-        return breaker;
+        return new EndpointBreaker(breaker, endpoint, upstream.name(), observer);
     }
 
     /** The observer told about attempts, retries, transitions and refusals. */

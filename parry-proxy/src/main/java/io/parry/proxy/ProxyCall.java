@@ -1,6 +1,5 @@
 package io.parry.proxy;
 
-import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.parry.client.ClientException;
 import io.parry.client.ClientProtocol;
 import io.parry.client.ClientTimeoutException;
@@ -78,7 +77,7 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
     private Throwable lastFailure;
     private int attempts;
     /** The breaker whose permission the attempt in flight holds until its outcome is recorded. */
-    private CircuitBreaker heldPermission;
+    private EndpointBreaker heldPermission;
     /** The endpoint the attempt in flight is counted on until it is finished. */
     private Endpoint heldCount;
     /** Whether this call completed the result, handing the place over with a response. */
@@ -178,7 +177,7 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
             return;
         }
         attempts++;
-        heldPermission = group.breaker(endpoint);
+        heldPermission = group.endpointBreaker(endpoint);
         SentBody sent = replayable
                 ? null
                 : new SentBody(request.body(), place == Place.NONE && bulkheadPlace == Place.NONE ? null : this);
@@ -255,7 +254,7 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
                 return null;
             }
             Endpoint endpoint = candidate.get();
-            CircuitBreaker breaker = group.breaker(endpoint);
+            EndpointBreaker breaker = group.endpointBreaker(endpoint);
             if (breaker == null || breaker.tryAcquirePermission()) {
                 tried.add(endpoint);
                 return endpoint;
@@ -644,21 +643,21 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
 
     /** Records the attempt's outcome on its endpoint's breaker: a success when {@code failure} is null. */
     private void recordOutcome(long elapsedNanos, Throwable failure) {
-        CircuitBreaker breaker = heldPermission;
+        EndpointBreaker breaker = heldPermission;
         heldPermission = null;
         if (breaker == null) {
             return;
         }
         if (failure == null) {
-            breaker.onSuccess(elapsedNanos, TimeUnit.NANOSECONDS);
+            breaker.onSuccess(elapsedNanos);
         } else {
-            breaker.onError(elapsedNanos, TimeUnit.NANOSECONDS, failure);
+            breaker.onError(elapsedNanos, failure);
         }
     }
 
     /** Gives the attempt's breaker permission back without an outcome. */
     private void releasePermission() {
-        CircuitBreaker breaker = heldPermission;
+        EndpointBreaker breaker = heldPermission;
         heldPermission = null;
         if (breaker != null) {
             breaker.releasePermission();
