@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -232,7 +233,10 @@ public final class HttpHeaders {
         return text.append(']').toString();
     }
 
-    /** Collects header fields; not thread-safe. Each name and value is validated as it is added. */
+    /**
+     * Collects header fields; not thread-safe. Each name and value is validated as it is added, but for
+     * fields taken from other headers ({@link #addFrom}), which were when those were made.
+     */
     public static final class Builder {
         private String[] entries;
         private int size;
@@ -256,14 +260,19 @@ public final class HttpHeaders {
          */
         public Builder add(String name, String value) {
             validate(name, value);
-            if (2 * size + 2 > entries.length) {
-                entries = Arrays.copyOf(entries, entries.length * 2);
-                built = false;
-            }
-            entries[2 * size] = name;
-            entries[2 * size + 1] = value;
-            size++;
-            return this;
+            return append(name, value);
+        }
+
+        /**
+         * Adds the field at {@code index} of {@code headers}, keeping any existing field of the same name,
+         * without checking it again: every field of an {@code HttpHeaders} was checked when it was made.
+         * For a proxy passing received fields on, which would otherwise check each one twice.
+         *
+         * @throws IndexOutOfBoundsException if {@code index} is not below {@code headers.size()}
+         */
+        public Builder addFrom(HttpHeaders headers, int index) {
+            Objects.checkIndex(index, headers.size);
+            return append(headers.entries[2 * index], headers.entries[2 * index + 1]);
         }
 
         /** Replaces every field of this name with one field holding the value. */
@@ -311,6 +320,17 @@ public final class HttpHeaders {
                 return new HttpHeaders(entries, size);
             }
             return new HttpHeaders(Arrays.copyOf(entries, 2 * size), size);
+        }
+
+        private Builder append(String name, String value) {
+            if (2 * size + 2 > entries.length) {
+                entries = Arrays.copyOf(entries, entries.length * 2);
+                built = false;
+            }
+            entries[2 * size] = name;
+            entries[2 * size + 1] = value;
+            size++;
+            return this;
         }
     }
 }

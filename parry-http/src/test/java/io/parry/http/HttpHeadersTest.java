@@ -26,6 +26,17 @@ class HttpHeadersTest {
     }
 
     @Test
+    void addsFieldsTakenFromOtherHeadersAfterThoseItHas() {
+        HttpHeaders received = HttpHeaders.of("Accept", "*/*", "X-Id", "7");
+        HttpHeaders.Builder builder = HttpHeaders.builder(1).add("via", "1.1 a");
+
+        HttpHeaders copied = builder.addFrom(received, 1).addFrom(received, 0).build();
+
+        assertThat(copied).isEqualTo(HttpHeaders.of("via", "1.1 a", "X-Id", "7", "Accept", "*/*"));
+        assertThatThrownBy(() -> builder.addFrom(received, 2)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
     void refusesANegativeBuilderCapacity() {
         assertThatThrownBy(() -> HttpHeaders.builder(-1))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -48,7 +48,7 @@ public final class DownstreamResponses {
             if (AsciiCase.equalsIgnoreCase(name, "via")) {
                 chain = ForwardingHeaders.join(chain, received.value(i));
             } else {
-                out.add(name, received.value(i));
+                out.addFrom(received, i);
             }
         }
         return out.add("via", ForwardingHeaders.join(chain, hop)).build();

@@ -116,7 +116,7 @@ final class UpstreamHeaders {
                 default:
                     break;
             }
-            out.add(name, value);
+            out.addFrom(received, i);
         }
         // The caller's trace fields name the caller's span, not this call's: the client, called in the
         // request's context, gives each attempt a span of its own, a child of the server's (a tracing
