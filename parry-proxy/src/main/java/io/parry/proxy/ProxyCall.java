@@ -28,6 +28,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * One proxied request: picks an endpoint, sends, and on a retryable failure tries again elsewhere.
@@ -55,6 +56,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class ProxyCall implements SentBody.Arrival, RequestWritten {
     private static final Throwable FAILED_STATUS = new StatusFailure();
+    private static final Predicate<Endpoint> ANY = endpoint -> true;
 
     private final ProxyHandler proxy;
     /** The upstream call's timeouts, or {@code null} for those of the upstream's client. */
@@ -177,7 +179,6 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
             return;
         }
         attempts++;
-        heldPermission = group.endpointBreaker(endpoint);
         SentBody sent = replayable
                 ? null
                 : new SentBody(request.body(), place == Place.NONE && bulkheadPlace == Place.NONE ? null : this);
@@ -243,10 +244,15 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
         }
     }
 
-    /** The next endpoint: an untried one if possible, any healthy one otherwise; breakers permitting. */
+    /**
+     * The next endpoint: an untried one if possible, any healthy one otherwise; breakers permitting. The
+     * permission taken is held in {@link #heldPermission}.
+     */
     private Endpoint choose() {
         for (int i = 0; i <= upstream.endpoints().size(); i++) {
-            Optional<Endpoint> candidate = upstream.select(e -> !tried.contains(e) && !isRefused(e));
+            Optional<Endpoint> candidate = tried.isEmpty() && refused == null
+                    ? upstream.select(ANY) // The first pick, made without a predicate per request.
+                    : upstream.select(e -> !tried.contains(e) && !isRefused(e));
             if (candidate.isEmpty() && !tried.isEmpty()) {
                 candidate = upstream.select(e -> !isRefused(e));
             }
@@ -257,6 +263,7 @@ final class ProxyCall implements SentBody.Arrival, RequestWritten {
             EndpointBreaker breaker = group.endpointBreaker(endpoint);
             if (breaker == null || breaker.tryAcquirePermission()) {
                 tried.add(endpoint);
+                heldPermission = breaker;
                 return endpoint;
             }
             if (refused == null) {
