@@ -359,7 +359,7 @@ public final class GuardedUpstream implements AutoCloseable {
      * in {@code FixedSizeSlidingWindowMetrics.record}, 2.x): one short lock per proxied request, shared
      * by every event loop that calls the endpoint: the only lock the proxy itself takes per request. It
      * is held for a few array writes and contended only when many loops finish calls to one endpoint
-     * at the same instant; Resilience4j is kept for its well-known semantics and events.
+     * at the same instant; Resilience4j is kept for its well-known semantics.
      */
     private static CircuitBreakerConfig breakerConfig(BreakerOptions options) {
         return CircuitBreakerConfig.custom()
