@@ -7,6 +7,8 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -33,15 +35,73 @@ import java.util.concurrent.ThreadLocalRandom;
 final class RelayFrameDecoder extends ByteToMessageDecoder {
     private static final int CLOSE = 8;
     private static final int MAX_CONTROL_PAYLOAD = 125;
+    private static final String FRAME_TOO_BIG = "frame too big";
 
     private final boolean fromClient;
     private final int maxFrameSize;
     private boolean inMessage;
     private boolean failed;
+    /** Whether a read of this batch went to the cumulating decoder. */
+    private boolean cumulated;
 
     RelayFrameDecoder(boolean fromClient, int maxFrameSize) {
         this.fromClient = fromClient;
         this.maxFrameSize = maxFrameSize;
+    }
+
+    /**
+     * A read holding one whole data, ping or pong frame and nothing before it, the usual case for small
+     * messages, goes on as the read buffer itself: no slice, no cumulation. Anything else is cut by
+     * {@link #decode}.
+     */
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (msg instanceof ByteBuf in && !failed && !internalBuffer().isReadable()) {
+            int header = oneFrameHeader(in);
+            if (header > 0) {
+                if (fromClient) {
+                    remask(in, in.readerIndex() + header - 4, in.readableBytes() - header);
+                }
+                ctx.fireChannelRead(in);
+                return;
+            }
+        }
+        cumulated = true;
+        super.channelRead(ctx, msg);
+    }
+
+    /** A batch of reads that all took the short way has nothing for the cumulating decoder to finish. */
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        if (cumulated) {
+            cumulated = false;
+            super.channelReadComplete(ctx);
+        } else {
+            ctx.fireChannelReadComplete();
+        }
+    }
+
+    /** The header's length if the buffer is exactly one valid frame other than a close, else 0. */
+    private int oneFrameHeader(ByteBuf in) {
+        int start = in.readerIndex();
+        int readable = in.readableBytes();
+        if (readable < 2) {
+            return 0;
+        }
+        int first = in.getUnsignedByte(start);
+        int second = in.getUnsignedByte(start + 1);
+        int header = RelayFrames.headerLength(second);
+        if (readable < header || (first & 0x0F) == CLOSE) {
+            return 0;
+        }
+        long length = RelayFrames.payloadLength(in, start);
+        if (header + length != readable || violation(first, second, length) != null) {
+            return 0;
+        }
+        if ((first & 0x0F) < CLOSE) {
+            inMessage = (first & 0x80) == 0;
+        }
+        return header;
     }
 
     @Override
@@ -62,7 +122,11 @@ final class RelayFrameDecoder extends ByteToMessageDecoder {
             return;
         }
         long length = RelayFrames.payloadLength(in, start);
-        check(ctx, in, first, second, length);
+        String violation = violation(first, second, length);
+        if (violation != null) {
+            boolean tooBig = violation.equals(FRAME_TOO_BIG);
+            fail(ctx, in, tooBig ? WebSocketCloseStatus.MESSAGE_TOO_BIG : WebSocketCloseStatus.PROTOCOL_ERROR, violation);
+        }
         long total = header + length;
         if (readable < total) {
             return;
@@ -75,32 +139,35 @@ final class RelayFrameDecoder extends ByteToMessageDecoder {
             out.add(closeFrame(ctx, in, header, (int) length));
             return;
         }
-        ByteBuf frame = in.readRetainedSlice((int) total);
         if (fromClient) {
-            remask(frame, header - 4, (int) length);
+            remask(in, start + header - 4, (int) length);
         }
-        out.add(frame);
+        out.add(in.readRetainedSlice((int) total));
     }
 
-    /** RFC 6455, sections 5.2 to 5.5: what a frame's header alone can break. */
-    private void check(ChannelHandlerContext ctx, ByteBuf in, int first, int second, long length) {
+    /**
+     * RFC 6455, sections 5.2 to 5.5: what a frame's header alone can break, or null if nothing; {@link
+     * #FRAME_TOO_BIG} is answered with {@code 1009}, the rest with {@code 1002}.
+     */
+    private String violation(int first, int second, long length) {
         int opcode = first & 0x0F;
         boolean fin = (first & 0x80) != 0;
         if (((second & 0x80) != 0) != fromClient) {
-            fail(ctx, in, WebSocketCloseStatus.PROTOCOL_ERROR, fromClient ? "unmasked frame" : "masked frame");
+            return fromClient ? "unmasked frame" : "masked frame";
         } else if ((opcode > 2 && opcode < CLOSE) || opcode > 10) {
-            fail(ctx, in, WebSocketCloseStatus.PROTOCOL_ERROR, "reserved opcode " + opcode);
+            return "reserved opcode " + opcode;
         } else if (!RelayFrames.isMinimalLength(second, length)) {
-            fail(ctx, in, WebSocketCloseStatus.PROTOCOL_ERROR, "frame length not minimally encoded");
+            return "frame length not minimally encoded";
         } else if (opcode >= CLOSE && (!fin || length > MAX_CONTROL_PAYLOAD)) {
-            fail(ctx, in, WebSocketCloseStatus.PROTOCOL_ERROR, "fragmented or too long control frame");
+            return "fragmented or too long control frame";
         } else if (opcode == 0 && !inMessage) {
-            fail(ctx, in, WebSocketCloseStatus.PROTOCOL_ERROR, "continuation frame outside a message");
+            return "continuation frame outside a message";
         } else if ((opcode == 1 || opcode == 2) && inMessage) {
-            fail(ctx, in, WebSocketCloseStatus.PROTOCOL_ERROR, "data frame inside a fragmented message");
+            return "data frame inside a fragmented message";
         } else if (length > maxFrameSize) {
-            fail(ctx, in, WebSocketCloseStatus.MESSAGE_TOO_BIG, "frame too big");
+            return FRAME_TOO_BIG;
         }
+        return null;
     }
 
     /** The close frame unmasked into a buffer of its own, its code and reason checked (section 5.5.1). */
@@ -137,20 +204,36 @@ final class RelayFrameDecoder extends ByteToMessageDecoder {
     }
 
     /**
-     * Gives the frame a mask key of the gateway's: the payload, masked with the client's key, is XORed
-     * with both keys at once (four bytes at a time), which leaves it masked with the new key alone.
+     * Gives the frame whose mask key lies at {@code keyAt} a key of the gateway's: the payload, masked
+     * with the client's key, is XORed with both keys at once, which leaves it masked with the new key
+     * alone. It works on the received buffer's NIO view, eight bytes at a time: a slice's accessors
+     * would check its bounds and its parent's reference count for every word.
      */
-    private static void remask(ByteBuf frame, int keyAt, int length) {
+    private static void remask(ByteBuf in, int keyAt, int length) {
         int key = ThreadLocalRandom.current().nextInt();
-        int change = frame.getInt(keyAt) ^ key;
-        frame.setInt(keyAt, key);
-        int at = keyAt + 4;
-        int words = length & ~3;
-        for (int i = 0; i < words; i += 4) {
-            frame.setInt(at + i, frame.getInt(at + i) ^ change);
+        int change = in.getInt(keyAt) ^ key;
+        in.setInt(keyAt, key);
+        if (in.nioBufferCount() != 1) {
+            remaskBytes(in, keyAt + 4, 0, length, change);
+            return;
         }
-        for (int i = words; i < length; i++) {
-            frame.setByte(at + i, frame.getByte(at + i) ^ (change >>> (24 - 8 * (i & 3))));
+        ByteBuffer payload = in.internalNioBuffer(keyAt + 4, length);
+        int at = payload.position();
+        long changes = ((long) change << 32) | (change & 0xFFFFFFFFL);
+        if (payload.order() == ByteOrder.LITTLE_ENDIAN) {
+            changes = Long.reverseBytes(changes);
+        }
+        int longs = length & ~7;
+        for (int i = 0; i < longs; i += 8) {
+            payload.putLong(at + i, payload.getLong(at + i) ^ changes);
+        }
+        remaskBytes(in, keyAt + 4, longs, length, change);
+    }
+
+    /** XORs the payload's bytes {@code from} to {@code to} with the change of key, one at a time. */
+    private static void remaskBytes(ByteBuf in, int payloadAt, int from, int to, int change) {
+        for (int i = from; i < to; i++) {
+            in.setByte(payloadAt + i, in.getByte(payloadAt + i) ^ (change >>> (24 - 8 * (i & 3))));
         }
     }
 
@@ -159,7 +242,10 @@ final class RelayFrameDecoder extends ByteToMessageDecoder {
         failed = true;
         in.skipBytes(in.readableBytes());
         if (ctx.channel().isActive()) {
-            ctx.writeAndFlush(new CloseWebSocketFrame(status, reason)).addListener(ChannelFutureListener.CLOSE);
+            // From the pipeline's tail, through the encoder the relay's own writes pass by.
+            ctx.channel()
+                    .writeAndFlush(new CloseWebSocketFrame(status, reason))
+                    .addListener(ChannelFutureListener.CLOSE);
         }
         throw new CorruptedWebSocketFrameException(status, reason);
     }

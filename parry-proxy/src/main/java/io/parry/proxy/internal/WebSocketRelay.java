@@ -56,18 +56,22 @@ public final class WebSocketRelay {
         upstream.peer = downstream;
     }
 
-    /** Adds the client side's codec (masked frames in, unmasked out) and relay handler to the pipeline's end. */
+    /**
+     * Adds the client side's codec (masked frames in, unmasked out) and relay handler to the pipeline's
+     * end. The encoder comes after the relay handler: relayed frames, already bytes, go from the relay
+     * straight to the socket, and only close frames, written from the pipeline's tail, are encoded.
+     */
     public void installDownstream(ChannelPipeline pipeline) {
-        pipeline.addLast("ws-encoder", new WebSocket13FrameEncoder(false));
         pipeline.addLast("ws-decoder", new RelayFrameDecoder(true, options.maxFrameSize()));
         pipeline.addLast("ws-relay", downstream);
+        pipeline.addLast("ws-encoder", new WebSocket13FrameEncoder(false));
     }
 
-    /** Adds the upstream side's codec (unmasked frames in, masked out) and relay handler to the pipeline's end. */
+    /** Adds the upstream side's codec (unmasked frames in, masked out) and relay handler to the pipeline's end, as above. */
     public void installUpstream(ChannelPipeline pipeline) {
-        pipeline.addLast("ws-encoder", new WebSocket13FrameEncoder(true));
         pipeline.addLast("ws-decoder", new RelayFrameDecoder(false, options.maxFrameSize()));
         pipeline.addLast("ws-relay", upstream);
+        pipeline.addLast("ws-encoder", new WebSocket13FrameEncoder(true));
     }
 
     /** Starts reading both sides, once both are installed, and the idle timeout if there is one. */
@@ -229,12 +233,15 @@ public final class WebSocketRelay {
             }
         }
 
+        /** Writes a frame's bytes past the encoder, a decoded frame through it. */
         void forward(Object frame) {
             if (closeSent) {
                 ReferenceCountUtil.release(frame); // This side said goodbye already; nothing may follow its close.
-                return;
+            } else if (frame instanceof ByteBuf) {
+                ctx.write(frame, ctx.voidPromise());
+            } else {
+                ctx.channel().write(frame, ctx.voidPromise());
             }
-            ctx.write(frame, ctx.voidPromise());
         }
 
         /** Sends a close frame unless one was sent, then waits for the answer up to the close timeout. */
@@ -243,7 +250,7 @@ public final class WebSocketRelay {
                 return;
             }
             closeSent = true;
-            ctx.writeAndFlush(new CloseWebSocketFrame(code, reason), ctx.voidPromise());
+            ctx.channel().writeAndFlush(new CloseWebSocketFrame(code, reason), ctx.voidPromise());
             finishOrWait();
         }
 
@@ -261,7 +268,7 @@ public final class WebSocketRelay {
                 frame.release();
             } else {
                 peer.closeSent = true;
-                peer.ctx.writeAndFlush(frame, peer.ctx.voidPromise());
+                peer.ctx.channel().writeAndFlush(frame, peer.ctx.voidPromise());
             }
             finishOrWait();
         }

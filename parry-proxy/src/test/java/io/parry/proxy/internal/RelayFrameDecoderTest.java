@@ -53,6 +53,37 @@ class RelayFrameDecoderTest {
     }
 
     @Test
+    void passesAReadHoldingOneWholeFrameOnAsTheReadBufferItself() {
+        ByteBuf sent = encoded(browser, new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[128])));
+
+        fromClient.writeInbound(sent);
+        ByteBuf relayed = fromClient.readInbound();
+
+        assertThat(relayed).isSameAs(sent);
+        BinaryWebSocketFrame received = decoded(true, relayed);
+        assertThat(ByteBufUtil.getBytes(received.content())).containsExactly(new byte[128]);
+        received.release();
+    }
+
+    @Test
+    void remasksClientFramesOfEveryLengthWhetherTheyShareAReadOrSpanTwo() {
+        int[] lengths = {0, 1, 7, 8, 13, 125, 126, 300};
+        ByteBuf reads = Unpooled.buffer();
+        for (int length : lengths) {
+            reads.writeBytes(encoded(browser, new BinaryWebSocketFrame(Unpooled.wrappedBuffer(payload(length)))));
+        }
+
+        fromClient.writeInbound(reads.readRetainedSlice(reads.readableBytes() / 2));
+        fromClient.writeInbound(reads);
+
+        for (int length : lengths) {
+            BinaryWebSocketFrame received = decoded(true, fromClient.readInbound());
+            assertThat(ByteBufUtil.getBytes(received.content())).containsExactly(payload(length));
+            received.release();
+        }
+    }
+
+    @Test
     void passesAnUpstreamsFramesAsTheyCameSeveralInOneRead() {
         ByteBuf first = encoded(server, new BinaryWebSocketFrame(false, 0, Unpooled.wrappedBuffer(new byte[] {1, 2})));
         ByteBuf last = encoded(server, new ContinuationWebSocketFrame(true, 0, Unpooled.wrappedBuffer(new byte[] {3})));
@@ -117,6 +148,14 @@ class RelayFrameDecoderTest {
         assertThatThrownBy(() -> fromClient.writeInbound(close)).isInstanceOf(CorruptedWebSocketFrameException.class);
 
         assertThat(closeCodeSentBy(fromClient, false)).isEqualTo(1002);
+    }
+
+    private static byte[] payload(int length) {
+        byte[] payload = new byte[length];
+        for (int i = 0; i < length; i++) {
+            payload[i] = (byte) (i * 31 + 7);
+        }
+        return payload;
     }
 
     private static ByteBuf encoded(EmbeddedChannel encoder, WebSocketFrame frame) {

@@ -2,6 +2,7 @@ package io.parry.proxy.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.WriteBufferWaterMark;
@@ -29,11 +30,23 @@ class WebSocketRelayTest {
             WebSocketProxyOptions.builder().maxFrameSize(16).maxMessageSize(32).build(), ended::incrementAndGet);
     private final EmbeddedChannel client = new EmbeddedChannel(relay.downstream);
     private final EmbeddedChannel upstream = new EmbeddedChannel(relay.upstream);
+    /** A relay with its codecs installed, on channels of their own, once {@link #startWithCodecs()} ran. */
+    private final WebSocketRelay codecs = new WebSocketRelay(WebSocketProxyOptions.ofDefault(), () -> {});
+    private final EmbeddedChannel codecClient = new EmbeddedChannel();
+    private final EmbeddedChannel codecUpstream = new EmbeddedChannel();
 
     @AfterEach
     void finish() {
         client.finishAndReleaseAll();
         upstream.finishAndReleaseAll();
+        codecClient.finishAndReleaseAll();
+        codecUpstream.finishAndReleaseAll();
+    }
+
+    private void startWithCodecs() {
+        codecs.installDownstream(codecClient.pipeline());
+        codecs.installUpstream(codecUpstream.pipeline());
+        codecs.start();
     }
 
     private static CloseWebSocketFrame closeFrom(EmbeddedChannel channel) {
@@ -188,27 +201,54 @@ class WebSocketRelayTest {
         b.finishAndReleaseAll();
     }
 
+    @Test
+    void writesRelayedFramesAsTheBytesReadAndEncodesOnlyItsCloseFrames() {
+        startWithCodecs();
+        EmbeddedChannel server = new EmbeddedChannel(new WebSocket13FrameEncoder(false));
+        server.writeOutbound(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {1, 2, 3})));
+        Object read = server.readOutbound();
+
+        codecUpstream.writeInbound(read);
+        Object relayed = codecClient.readOutbound();
+        codecs.goAway("stopping");
+
+        assertThat(relayed).isSameAs(read);
+        ReferenceCountUtil.release(relayed);
+        assertThat(closeCodeIn(codecClient, false)).isEqualTo(1001);
+        assertThat(closeCodeIn(codecUpstream, true)).isEqualTo(1001);
+        server.finishAndReleaseAll();
+    }
+
+    /** The code of the close frame a channel with the relay's codecs wrote, masked towards an upstream. */
+    private static int closeCodeIn(EmbeddedChannel channel, boolean masked) {
+        EmbeddedChannel decoder = new EmbeddedChannel(new WebSocket08FrameDecoder(
+                WebSocketDecoderConfig.newBuilder().expectMaskedFrames(masked).build()));
+        Object bytes;
+        while ((bytes = channel.readOutbound()) != null) {
+            assertThat(bytes).isInstanceOf(ByteBuf.class);
+            decoder.writeInbound(bytes);
+        }
+        CloseWebSocketFrame close = decoder.readInbound();
+        decoder.finishAndReleaseAll();
+        return codeOf(close);
+    }
+
     /**
      * A permessage-deflate text frame is compressed bytes, not UTF-8: the relay passes it with RSV1 set and
      * its payload untouched, leaving inflating and validating to the endpoints (RFC 7692, section 6).
      */
     @Test
     void passesACompressedTextFrameThroughTheCodecsUnchanged() {
-        WebSocketRelay codecs = new WebSocketRelay(WebSocketProxyOptions.ofDefault(), () -> {});
-        EmbeddedChannel down = new EmbeddedChannel();
-        EmbeddedChannel up = new EmbeddedChannel();
-        codecs.installDownstream(down.pipeline());
-        codecs.installUpstream(up.pipeline());
-        codecs.start();
+        startWithCodecs();
         byte[] compressed = {(byte) 0xf2, 0x48, (byte) 0xcd, (byte) 0xc9, (byte) 0xc9, 0x07, 0x00};
         EmbeddedChannel browser = new EmbeddedChannel(new WebSocket13FrameEncoder(true));
         browser.writeOutbound(new TextWebSocketFrame(true, 4, Unpooled.wrappedBuffer(compressed)));
 
-        down.writeInbound(browser.<Object>readOutbound());
+        codecClient.writeInbound(browser.<Object>readOutbound());
         EmbeddedChannel server = new EmbeddedChannel(new WebSocket08FrameDecoder(
                 WebSocketDecoderConfig.newBuilder().allowExtensions(true).build()));
         Object bytes;
-        while ((bytes = up.readOutbound()) != null) {
+        while ((bytes = codecUpstream.readOutbound()) != null) {
             server.writeInbound(bytes);
         }
         TextWebSocketFrame received = server.readInbound();
@@ -218,7 +258,5 @@ class WebSocketRelayTest {
         received.release();
         browser.finishAndReleaseAll();
         server.finishAndReleaseAll();
-        down.finishAndReleaseAll();
-        up.finishAndReleaseAll();
     }
 }
