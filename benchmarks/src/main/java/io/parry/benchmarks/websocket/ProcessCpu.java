@@ -51,7 +51,8 @@ record ProcessCpu(String name, List<Long> pids) {
 
     /** The ticks all cores spent outside idle and I/O wait so far (guest time is inside user time already). */
     static long machineBusyTicks() {
-        String[] fields = read(Path.of("/proc/stat")).lines().findFirst().orElseThrow().split("\\s+");
+        String[] fields =
+                read(Path.of("/proc/stat")).lines().findFirst().orElseThrow().split("\\s+");
         long busy = 0;
         for (int i = 1; i <= 8; i++) {
             if (i != 4 && i != 5) {

@@ -42,7 +42,8 @@ public final class WebSocketLoad {
         int sessions = Env.intValue("SESSIONS", 64);
         byte[] message = new byte[Env.intValue("SIZE", 128)];
         String path = System.getenv().getOrDefault("WS_PATH", "/ws/echo");
-        List<ProcessCpu> groups = new ArrayList<>(ProcessCpu.parse(System.getenv().getOrDefault("CPU_PIDS", "")));
+        List<ProcessCpu> groups =
+                new ArrayList<>(ProcessCpu.parse(System.getenv().getOrDefault("CPU_PIDS", "")));
         groups.add(new ProcessCpu("client", List.of(ProcessHandle.current().pid())));
         LongAdder roundTrips = new LongAdder();
         try (HttpClient http = HttpClient.builder()
@@ -99,7 +100,8 @@ public final class WebSocketLoad {
                     watched.name(),
                     w.microsPerRoundTrip(0));
             if (spent >= least && Math.abs(value - previous) <= tolerance * Math.max(value, previous)) {
-                System.out.printf("warm after %d s: the last two windows agree within %.0f%%%n", spent, tolerance * 100);
+                System.out.printf(
+                        "warm after %d s: the last two windows agree within %.0f%%%n", spent, tolerance * 100);
                 return;
             }
             previous = value;

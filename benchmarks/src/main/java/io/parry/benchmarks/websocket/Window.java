@@ -49,7 +49,8 @@ record Window(long roundTrips, double seconds, long[] ticks, long machineTicks) 
         for (int i = 0; i < groups.size(); i++) {
             line.append(String.format(Locale.ROOT, " %s %.1f", groups.get(i).name(), microsPerRoundTrip(i)));
         }
-        double capacity = seconds * ProcessCpu.TICKS_PER_SECOND * Runtime.getRuntime().availableProcessors();
+        double capacity =
+                seconds * ProcessCpu.TICKS_PER_SECOND * Runtime.getRuntime().availableProcessors();
         return line.append(String.format(
                         Locale.ROOT,
                         "; machine busy %.0f%% of %d cores, client %.0f%% of that",

@@ -125,7 +125,11 @@ final class RelayFrameDecoder extends ByteToMessageDecoder {
         String violation = violation(first, second, length);
         if (violation != null) {
             boolean tooBig = violation.equals(FRAME_TOO_BIG);
-            fail(ctx, in, tooBig ? WebSocketCloseStatus.MESSAGE_TOO_BIG : WebSocketCloseStatus.PROTOCOL_ERROR, violation);
+            fail(
+                    ctx,
+                    in,
+                    tooBig ? WebSocketCloseStatus.MESSAGE_TOO_BIG : WebSocketCloseStatus.PROTOCOL_ERROR,
+                    violation);
         }
         long total = header + length;
         if (readable < total) {

@@ -32,6 +32,7 @@ class WebSocketRelayTest {
     private final EmbeddedChannel upstream = new EmbeddedChannel(relay.upstream);
     /** A relay with its codecs installed, on channels of their own, once {@link #startWithCodecs()} ran. */
     private final WebSocketRelay codecs = new WebSocketRelay(WebSocketProxyOptions.ofDefault(), () -> {});
+
     private final EmbeddedChannel codecClient = new EmbeddedChannel();
     private final EmbeddedChannel codecUpstream = new EmbeddedChannel();
 
