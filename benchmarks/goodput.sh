@@ -5,7 +5,10 @@
 # in turn, vegeta (open loop: a constant rate whatever the answers) offers first RATE_UNLOADED for the unloaded p99,
 # then OVERLOAD times N; printed per route: the share of N served (200s per second over N), p99 of the served against
 # the unloaded p99, and how fast the 503s the limit sheds were answered (issue targets: >= 90% of N, p99 <= 2x
-# unloaded, sheds within 1 ms). Bounded in time, 127.0.0.1 only. See README.md.
+# unloaded, sheds within 1 ms). With ACCESS_LOG=json it also prints the sheds' times by the gateway's own clock and
+# the connections they came on, and on Linux how long each process waited for a CPU during the overload, so that a
+# shed tail can be told apart from the load generator's and the machine's. Bounded in time, 127.0.0.1 only. See
+# README.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -14,7 +17,8 @@ PERMITS=${PERMITS:-50}
 SERVICE_MS=${SERVICE_MS:-100}
 OVERLOAD=${OVERLOAD:-3}
 DURATION=${DURATION:-20s}
-WARMUP=${WARMUP:-15s}
+# common.sh (sourced above) sets WARMUP to 60s; that is the warm-up every published figure had.
+WARMUP=${WARMUP:-60s}
 UNLOADED_DURATION=${UNLOADED_DURATION:-10s}
 DRAIN_SECONDS=${DRAIN_SECONDS:-15}
 ROUTES=${ROUTES:-adaptive plain}
@@ -23,6 +27,10 @@ ADAPTIVE=${ADAPTIVE:-on}
 # json: the gateway logs each request, and the summary adds the sheds' server-side times (head received to last byte
 # written) beside vegeta's, to tell the gateway's time from the load generator's and the machine's.
 ACCESS_LOG=${ACCESS_LOG:-off}
+# CPU lists for taskset (e.g. GATEWAY_CPUS=0 CLIENT_CPUS=1): the gateway on some cores, vegeta and the upstream on
+# others, so that they do not take each other's time slices; empty (the default) runs them where the kernel likes.
+GATEWAY_CPUS=${GATEWAY_CPUS:-}
+CLIENT_CPUS=${CLIENT_CPUS:-}
 UPSTREAM_PORT=${UPSTREAM_PORT:-8140}
 GATEWAY_PORT=${GATEWAY_PORT:-8141}
 ADMIN_PORT=${ADMIN_PORT:-8142}
@@ -68,16 +76,26 @@ start_upstream() {
     echo "port $UPSTREAM_PORT is already in use" >&2
     exit 1
   fi
-  PERMITS=$PERMITS SERVICE_MS=$SERVICE_MS PORT=$UPSTREAM_PORT JAVA=$JAVA bash -c "exec $UPSTREAM_CMD" \
+  PERMITS=$PERMITS SERVICE_MS=$SERVICE_MS PORT=$UPSTREAM_PORT JAVA=$JAVA $(pinned "$CLIENT_CPUS") bash -c "exec $UPSTREAM_CMD" \
     >"$RESULTS/upstream.log" 2>&1 &
   CHILD_PIDS+=("$!")
   wait_for_200 "http://127.0.0.1:$UPSTREAM_PORT/work" "$!" "$RESULTS/upstream.log"
 }
 
+# pinned CPUS: the taskset prefix that runs a command on those CPUs; nothing when CPUS is empty.
+pinned() {
+  [[ -n $1 ]] && echo "taskset -c $1"
+  return 0
+}
+
 start_gateway() {
-  gateway_config >"$RESULTS/gateway.yaml"
-  echo "starting the gateway: $GATEWAY_CMD $RESULTS/gateway.yaml   (JVM_FLAGS='$JVM_FLAGS')"
-  JAVA=$JAVA JVM_FLAGS=$JVM_FLAGS bash -c "exec $GATEWAY_CMD $RESULTS/gateway.yaml" >"$RESULTS/gateway.log" 2>&1 &
+  # The file gets a directory of its own: the gateway watches the file's directory for reloads, and a log written
+  # there would wake its watcher threads on every write.
+  mkdir -p "$RESULTS/config"
+  gateway_config >"$RESULTS/config/gateway.yaml"
+  echo "starting the gateway: $GATEWAY_CMD $RESULTS/config/gateway.yaml   (JVM_FLAGS='$JVM_FLAGS')"
+  JAVA=$JAVA JVM_FLAGS=$JVM_FLAGS $(pinned "$GATEWAY_CPUS") bash -c "exec $GATEWAY_CMD $RESULTS/config/gateway.yaml" \
+    >"$RESULTS/gateway.log" 2>&1 &
   SERVER_PID=$!
   CHILD_PIDS+=("$SERVER_PID")
   local route
@@ -86,14 +104,51 @@ start_gateway() {
   done
 }
 
-# attack ROUTE RATE DURATION LABEL: one open-loop vegeta run, its results as CSV in $RESULTS/ROUTE.LABEL.csv.
+# attack ROUTE RATE DURATION LABEL: one open-loop vegeta run, its results as CSV in $RESULTS/ROUTE.LABEL.csv, and
+# the processes' CPU and run-queue times while it ran in $RESULTS/ROUTE.LABEL.sched.
 attack() {
-  local out=$RESULTS/$1.$4
-  echo "GET http://127.0.0.1:$GATEWAY_PORT/$1/work" \
-    | "$VEGETA" attack -rate="$2/s" -duration="$3" -timeout=10s -max-connections=20000 >"$out.bin"
+  local out=$RESULTS/$1.$4 client
+  echo "GET http://127.0.0.1:$GATEWAY_PORT/$1/work" >"$out.target"
+  $(pinned "$CLIENT_CPUS") "$VEGETA" attack -targets="$out.target" -rate="$2/s" -duration="$3" -timeout=10s \
+    -max-connections=20000 >"$out.bin" &
+  client=$!
+  sched_sample "$client" >"$out.sched"
+  while kill -0 "$client" 2>/dev/null; do
+    sleep 1
+    sched_sample "$client" >>"$out.sched"
+  done
+  wait "$client"
   "$VEGETA" encode --to csv <"$out.bin" >"$out.csv"
   rm -f "$out.bin"
   printf '  %-9s %-9s %5s/s for %-4s %s\n' "$1" "$4" "$2" "$3" "$(summarize_one "$out.csv")"
+}
+
+# sched_sample CLIENT_PID: one line per process and kind of thread, with the nanoseconds its threads have run and
+# waited on a run queue so far (the scheduler's /proc/PID/task/TID/schedstat; nothing where there is none). Read with
+# the shell's own builtins, so that sampling once a second costs the measured machine no process.
+sched_sample() {
+  local now=${EPOCHREALTIME/./} kind pid task name stat run wait
+  declare -A runs=() waits=()
+  for kind in gateway-loops gateway-other upstream vegeta; do
+    case $kind in
+      gateway-*) pid=$SERVER_PID ;;
+      upstream) pid=${CHILD_PIDS[0]} ;;
+      vegeta) pid=$1 ;;
+    esac
+    for task in /proc/"$pid"/task/*; do
+      { read -r name <"$task/comm" && read -r stat <"$task/schedstat"; } 2>/dev/null || continue
+      case $kind in
+        gateway-loops) [[ $name == parry-loop-* ]] || continue ;;
+        gateway-other) [[ $name == parry-loop-* ]] && continue ;;
+      esac
+      read -r run wait _ <<<"$stat"
+      runs[$kind]=$((${runs[$kind]:-0} + run))
+      waits[$kind]=$((${waits[$kind]:-0} + wait))
+    done
+  done
+  for kind in "${!runs[@]}"; do
+    echo "$now $kind ${runs[$kind]} ${waits[$kind]}"
+  done
 }
 
 summarize_one() {
@@ -138,7 +193,7 @@ def load(path):
 print(f"N = {capacity} req/s (the upstream's capacity), overload for {duration} s; offered/s is what vegeta sent"
       " (below OVERLOAD x N when the machine could not keep up); latencies in ms")
 print(f"{'route':<9}{'offered/s':>10}{'served/N':>9}{'p99':>9}{'unloaded':>10}{'p99/unl':>9}{'shed':>8}"
-      f"{'shed p50':>10}{'shed p99':>10}{'shed max':>10}{'other':>8}")
+      f"{'shed p50':>10}{'shed p99':>10}{'p99.9':>8}{'shed max':>10}{'other':>8}")
 for route in routes:
     unloaded = os.path.join(results, f"{route}.unloaded.csv")
     overload = os.path.join(results, f"{route}.overload.csv")
@@ -154,13 +209,42 @@ for route in routes:
     end = start + duration * 1e9
     share = sum(1 for r in rows if r[1] == "200" and int(r[0]) + int(r[2]) <= end) / (capacity * duration)
     print(f"{route:<9}{len(rows) / duration:>10.0f}{share:>9.2f}{p99:>9.1f}{base:>10.1f}{p99 / base:>9.2f}{len(shed):>8}"
-          f"{pct(shed, 50):>10.2f}{pct(shed, 99):>10.2f}{(max(shed) if shed else float('nan')):>10.2f}{other:>8}")
-server = sorted(float(line.split('"durationMs":')[1].split(",")[0])
-                for line in open(os.path.join(results, "gateway.log"))
-                if line.startswith("{") and '"status":503' in line)
+          f"{pct(shed, 50):>10.2f}{pct(shed, 99):>10.2f}{pct(shed, 99.9):>8.2f}{(max(shed) if shed else float('nan')):>10.2f}{other:>8}")
+def sched(path):
+    """Per kind of thread: the share of a core it ran and the ms per second it waited for one, first to last sample."""
+    samples = {}
+    for line in open(path):
+        t, kind, run, wait = line.split()
+        samples.setdefault(kind, []).append((int(t), int(run), int(wait)))
+    out = []
+    for kind in ("gateway-loops", "gateway-other", "upstream", "vegeta"):
+        s = samples.get(kind, [])
+        if len(s) > 1 and s[-1][0] > s[0][0]:
+            us = s[-1][0] - s[0][0]
+            out.append(f"{kind} {(s[-1][1] - s[0][1]) / us / 10:.0f}% / {(s[-1][2] - s[0][2]) / us:.0f} ms")
+    return ", ".join(out)
+
+for route in routes:
+    path = os.path.join(results, f"{route}.overload.sched")
+    if os.path.exists(path) and sched(path):
+        print(f"{route} overload, per kind of thread: share of a core run / ms per second its threads together waited"
+              f" for a core: {sched(path)}")
+first, later, connections = [], [], set()
+for line in open(os.path.join(results, "gateway.log")):
+    if not line.startswith("{"):
+        continue
+    # Request ids are the connection's id, a dash, and the request's number on it.
+    connection, _, number = line.split('"requestId":"')[1].split('"')[0].rpartition("-")
+    connections.add(connection)
+    if '"status":503' in line:
+        (first if number == "1" else later).append(float(line.split('"durationMs":')[1].split(",")[0]))
+server = sorted(first + later)
 if server:
     print(f"sheds in the gateway (access log, head received to last byte written, every route and phase): {len(server)},"
           f" p50 {pct(server, 50):.3f}, p99 {pct(server, 99):.3f}, p99.9 {pct(server, 99.9):.3f}, max {server[-1]:.3f}")
+    print(f"connections vegeta opened: {len(connections)}; sheds that were their connection's first request:"
+          f" {len(first)} ({100 * len(first) / len(server):.1f}%, p99 {pct(first, 99):.3f} ms in the gateway; the others"
+          f" {pct(later, 99):.3f}); vegeta's times for those include the connection's set-up")
 print("targets with the adaptive limit: served/N >= 0.90, p99/unl <= 2, shed p99 <= 1 ms;"
       " other = timeouts and errors (vegeta's 10 s timeout)")
 PY
@@ -189,7 +273,7 @@ main() {
     echo
     echo "command: PERMITS=$PERMITS SERVICE_MS=$SERVICE_MS OVERLOAD=$OVERLOAD DURATION=$DURATION WARMUP=$WARMUP" \
       "ADAPTIVE='$ADAPTIVE' ROUTES='$ROUTES' JVM_FLAGS='$JVM_FLAGS' benchmarks/goodput.sh"
-    echo "gateway:  $GATEWAY_CMD $RESULTS/gateway.yaml"
+    echo "gateway:  $(pinned "$GATEWAY_CPUS") $GATEWAY_CMD $RESULTS/config/gateway.yaml; vegeta and upstream: $(pinned "$CLIENT_CPUS")"
     echo "java:     $(java_version)"
     echo "vegeta:   $("$VEGETA" -version 2>&1 | head -n 1); $(nproc) cores; $(uname -sr); load average $(cut -d' ' -f1-3 /proc/loadavg)"
     echo
