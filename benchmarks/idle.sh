@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Heap per idle keep-alive connection: heap used after a full GC, before and while IdleConnections holds
-# CONNECTIONS used, idle connections, divided by their number. Runs Parry, then the baseline. See README.md.
+# CONNECTIONS used, idle connections, divided by the number the server holds then (its established connections on
+# PORT: one its idle timeout closed is not counted). Runs Parry, then the baseline. See README.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -58,8 +59,9 @@ measure() {
   forget_pid "$client_pid"
   stop_pid "$SERVER_PID"
   [[ $held -ge $CONNECTIONS ]] || echo "warning: $target held only $held of $CONNECTIONS connections" >&2
-  python3 -c 'import sys; t, n, held, b, a, rb, ra = sys.argv[1:]; n = int(n)
-print(f"{t:<9}{n:>12}{int(held):>8}{int(b):>13}{int(a):>13}{(int(a) - int(b)) / n:>14.2f}{(int(ra) - int(rb)) / n:>14.2f}")' \
+  ((held > 0)) || { echo "$target held no connection: no figure" >&2; return; }
+  python3 -c 'import sys; t, n, held, b, a, rb, ra = sys.argv[1:]; held = int(held)
+print(f"{t:<9}{int(n):>12}{held:>8}{int(b):>13}{int(a):>13}{(int(a) - int(b)) / held:>14.2f}{(int(ra) - int(rb)) / held:>14.2f}")' \
     "$target" "$CONNECTIONS" "$held" "$before" "$after" "$rss_before" "$rss_after" >>"$RESULTS/table.txt"
 }
 

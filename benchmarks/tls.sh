@@ -43,6 +43,9 @@ gateway_config() {
     echo "accessLog: off"
     echo "metrics: off"
     echo "tracing: false"
+    # 10,000 TLS handshakes from one client take minutes on a loaded machine: the default 60 s idle timeout would
+    # close the first connections before the last are open, and idle.sh would measure fewer than it asked for.
+    echo "timeouts: { idle: 1h }"
     echo "upstreams:"
     echo "  baseline: { endpoints: [\"127.0.0.1:$UPSTREAM_PORT\"] }"
     echo "routes:"
