@@ -15,6 +15,7 @@ import io.parry.client.ClientOptions;
 import io.parry.client.ClientProtocol;
 import io.parry.client.ClientTlsOptions;
 import io.parry.client.Endpoint;
+import io.parry.transport.spi.tls.HandshakeBuffer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -54,7 +55,7 @@ final class ClientTls {
         return handler;
     }
 
-    private SslContext context() {
+    SslContext context() {
         SslContext built = context;
         if (built == null) {
             synchronized (this) {
@@ -94,6 +95,7 @@ final class ClientTls {
         }
         try {
             SslContext context = builder.build();
+            HandshakeBuffer.configure(context);
             log.debug("Client TLS through {} (verify {}, ALPN {})", provider, options.verify(), protocols);
             return context;
         } catch (SSLException e) {
