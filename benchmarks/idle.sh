@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Heap per idle keep-alive connection: heap used after a full GC, before and while IdleConnections holds
-# CONNECTIONS used, idle connections, divided by the number the server holds then (its established connections on
-# PORT: one its idle timeout closed is not counted). Runs Parry, then the baseline. See README.md.
+# Heap and RSS per idle keep-alive connection: heap used after a full GC and RSS while IdleConnections holds half of
+# CONNECTIONS used, idle connections, and again with all of them; the growth divided by the connections the server
+# then holds beyond the first half (its established connections on PORT: one its idle timeout closed is not counted).
+# Runs Parry, then the baseline. See README.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -37,32 +38,54 @@ client() {
   PORT=$PORT CONNECTIONS=$1 HOLD_SECONDS=$2 PARALLEL=$PARALLEL "$JAVA" $CLIENT_FLAGS -cp "$BENCH_JAR" io.parry.benchmarks.IdleConnections
 }
 
-measure() {
-  local target=$1 fifo=$RESULTS/$1.stdin client_pid before after rss_before rss_after held
-  start_server "$target" "$PORT" "$JVM_FLAGS" "$RESULTS/$target.server.log"
-  # A few used connections first, so classes, caches and pools that any connection needs count as "before".
-  client 200 0 </dev/null >"$RESULTS/$target.warmup.log"
-  before=$(heap_used_kib "$SERVER_PID")
-  rss_before=$(rss_kib "$SERVER_PID")
+# hold NAME COUNT: a client in the background that opens COUNT connections and holds them until release; returns
+# once they are open. Its standard input is a FIFO kept open here: closing it is the EOF that releases the client.
+hold() {
+  local fifo=$RESULTS/$1.stdin log=$RESULTS/$1.client.log fd
   mkfifo "$fifo"
-  client "$CONNECTIONS" "$((READY_SECONDS + 60))" <"$fifo" >"$RESULTS/$target.client.log" 2>&1 &
-  client_pid=$!
-  CHILD_PIDS+=("$client_pid")
-  # Read-write, so opening cannot block if the client never starts; closing it is the EOF that releases it.
-  exec 3<>"$fifo"
-  wait_ready "$RESULTS/$target.client.log" "$client_pid" "$READY_SECONDS"
+  client "$2" "$((READY_SECONDS + 60))" <"$fifo" >"$log" 2>&1 &
+  HOLDERS+=("$!")
+  CHILD_PIDS+=("$!")
+  # Read-write, so opening cannot block if the client never starts.
+  exec {fd}<>"$fifo"
+  HOLDER_FDS+=("$fd")
+  wait_ready "$log" "$!" "$READY_SECONDS"
+}
+
+release() {
+  local fd pid
+  for fd in "${HOLDER_FDS[@]}"; do exec {fd}>&-; done
+  for pid in "${HOLDERS[@]}"; do
+    wait "$pid" || echo "warning: IdleConnections exited with an error" >&2
+    forget_pid "$pid"
+  done
+}
+
+# measure TARGET: the server's heap (after a full GC), RSS and established connections once half the connections are
+# open and idle, and again with all of them; the figures per connection are the second half's, so what the first
+# connections cost once (JIT-compiled code, allocator chunks, GC structures, the TLS paths' first use) is not
+# divided among all of them, and cleartext and TLS are measured alike.
+measure() {
+  local target=$1 half=$((CONNECTIONS / 2)) heap_half rss_half held_half heap rss held
+  HOLDERS=() HOLDER_FDS=()
+  start_server "$target" "$PORT" "$JVM_FLAGS" "$RESULTS/$target.server.log"
+  # A few used connections first, so classes, caches and pools that any connection needs are there before.
+  client 200 0 </dev/null >"$RESULTS/$target.warmup.log"
+  hold "$target.first" "$half"
+  held_half=$(established "$PORT")
+  heap_half=$(heap_used_kib "$SERVER_PID")
+  rss_half=$(rss_kib "$SERVER_PID")
+  hold "$target.second" "$((CONNECTIONS - half))"
   held=$(established "$PORT")
-  after=$(heap_used_kib "$SERVER_PID")
-  rss_after=$(rss_kib "$SERVER_PID")
-  exec 3>&-
-  wait "$client_pid" || echo "warning: IdleConnections exited with an error" >&2
-  forget_pid "$client_pid"
+  heap=$(heap_used_kib "$SERVER_PID")
+  rss=$(rss_kib "$SERVER_PID")
+  release
   stop_pid "$SERVER_PID"
   [[ $held -ge $CONNECTIONS ]] || echo "warning: $target held only $held of $CONNECTIONS connections" >&2
-  ((held > 0)) || { echo "$target held no connection: no figure" >&2; return; }
-  python3 -c 'import sys; t, n, held, b, a, rb, ra = sys.argv[1:]; held = int(held)
-print(f"{t:<9}{int(n):>12}{held:>8}{int(b):>13}{int(a):>13}{(int(a) - int(b)) / held:>14.2f}{(int(ra) - int(rb)) / held:>14.2f}")' \
-    "$target" "$CONNECTIONS" "$held" "$before" "$after" "$rss_before" "$rss_after" >>"$RESULTS/table.txt"
+  ((held > held_half)) || { echo "$target held no more connections with all open than with half: no figure" >&2; return; }
+  python3 -c 'import sys; t, n, hh, h, bh, b, rh, r = sys.argv[1:]; added = int(h) - int(hh)
+print(f"{t:<9}{int(n):>12}{int(hh):>8}{int(h):>8}{int(bh):>13}{int(b):>13}{(int(b) - int(bh)) / added:>14.2f}{(int(r) - int(rh)) / added:>14.2f}")' \
+    "$target" "$CONNECTIONS" "$held_half" "$held" "$heap_half" "$heap" "$rss_half" "$rss" >>"$RESULTS/table.txt"
 }
 
 main() {
@@ -75,8 +98,10 @@ main() {
     exit 1
   fi
   RESULTS=$(results_dir idle)
-  printf '%-9s%12s%8s%13s%13s%14s%14s\n' server connections held 'heap KiB' 'heap KiB' 'heap KiB' 'RSS KiB' >"$RESULTS/table.txt"
-  printf '%-9s%12s%8s%13s%13s%14s%14s\n' '' '' '' before during '/connection' '/connection' >>"$RESULTS/table.txt"
+  printf '%-9s%12s%8s%8s%13s%13s%14s%14s\n' server connections held held 'heap KiB' 'heap KiB' 'heap KiB' 'RSS KiB' \
+    >"$RESULTS/table.txt"
+  printf '%-9s%12s%8s%8s%13s%13s%14s%14s\n' '' asked 'half' all 'half held' 'all held' '/connection' '/connection' \
+    >>"$RESULTS/table.txt"
   for target in $TARGET; do
     measure "$target"
   done
@@ -86,7 +111,8 @@ main() {
     grep -h '^READY' "$RESULTS"/*.client.log || true
     for target in $TARGET; do echo "$target: $(server_command "$target")"; done
     echo "java: $(java_version)"
-    echo "heap: used after a full GC (jcmd GC.run, GC.heap_info); results in $RESULTS"
+    echo "heap: used after a full GC (jcmd GC.run, GC.heap_info); per connection: the growth from half to all held,"
+    echo "divided by the connections added (established on port $PORT); results in $RESULTS"
     echo
     cat "$RESULTS/table.txt"
   } | tee "$RESULTS/summary.txt"

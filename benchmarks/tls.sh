@@ -118,7 +118,7 @@ import sys
 
 def per_connection(path):
     rows = [line.split() for line in open(path) if line.startswith("parry ")]
-    return (float(rows[-1][5]), float(rows[-1][6])) if rows else None
+    return (float(rows[-1][6]), float(rows[-1][7])) if rows else None
 
 clear, tls = per_connection(sys.argv[1]), per_connection(sys.argv[2])
 if not clear or not tls:
