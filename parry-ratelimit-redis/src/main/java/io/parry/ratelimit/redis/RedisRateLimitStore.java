@@ -15,14 +15,17 @@ import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.FastThreadLocal;
+import io.netty.util.internal.ThreadExecutorMap;
 import io.parry.ratelimit.redis.internal.GcraCommand;
 import io.parry.ratelimit.redis.internal.GcraScript;
 import io.parry.ratelimit.redis.internal.Pipeline;
 import io.parry.transport.spi.EventLoopScheduler;
 import java.time.Duration;
 import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
@@ -33,9 +36,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One connection to Redis shared by every {@link RedisRateLimiter} made from it: Lettuce, asynchronous
+ * The connections to Redis shared by every {@link RedisRateLimiter} made from it: Lettuce, asynchronous
  * and pipelined (the commands an event loop makes while it runs leave in one write, and their replies
- * come back to it in one task), reconnecting by itself after Redis restarts. Make one per Redis and process; {@link #close()} it when done.
+ * come back to it in one task), reconnecting by itself after Redis restarts. Each of the application's
+ * event loops that asks gets a connection of its own, registered on that loop, so that its commands are
+ * written and their replies read on its own thread; one more connection, on Lettuce's threads, serves
+ * callers off the loops and a loop whose own is not open yet. Make one per Redis and process; {@link
+ * #close()} it when done.
  *
  * <pre>{@code
  * RedisRateLimitStore redis = RedisRateLimitStore.connect("redis://127.0.0.1:6379");
@@ -55,6 +62,7 @@ public final class RedisRateLimitStore implements AutoCloseable {
 
     private final RedisURI uri;
     private final ClientResources resources;
+    private final ClientOptions options;
     private final RedisClient client;
     private final AtomicBoolean connecting = new AtomicBoolean();
     private final FastThreadLocal<Pipeline> pipelines = new FastThreadLocal<>() {
@@ -63,6 +71,8 @@ public final class RedisRateLimitStore implements AutoCloseable {
             return new Pipeline();
         }
     };
+    private final FastThreadLocal<LoopConnection> loopConnections = new FastThreadLocal<>();
+    private final Queue<LoopConnection> opened = new ConcurrentLinkedQueue<>();
     private volatile StatefulRedisConnection<String, String> connection;
     private volatile CompletableFuture<Void> attempt = new CompletableFuture<>();
     private volatile long lastAttempt;
@@ -77,8 +87,7 @@ public final class RedisRateLimitStore implements AutoCloseable {
                 .reconnectDelay(
                         Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
                 .build();
-        this.client = RedisClient.create(resources, uri);
-        client.setOptions(ClientOptions.builder()
+        this.options = ClientOptions.builder()
                 .autoReconnect(true)
                 // Fail at once while disconnected: a queue of commands waiting for Redis would only time out.
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
@@ -90,7 +99,9 @@ public final class RedisRateLimitStore implements AutoCloseable {
                 .socketOptions(SocketOptions.builder()
                         .connectTimeout(Duration.ofSeconds(1))
                         .build())
-                .build());
+                .build();
+        this.client = RedisClient.create(resources, uri);
+        client.setOptions(options);
         this.lastAttempt = System.nanoTime() - RECONNECT_NANOS;
     }
 
@@ -133,6 +144,9 @@ public final class RedisRateLimitStore implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        for (LoopConnection own = opened.poll(); own != null; own = opened.poll()) {
+            own.close();
+        }
         StatefulRedisConnection<String, String> open = connection;
         if (open != null) {
             open.close();
@@ -178,7 +192,8 @@ public final class RedisRateLimitStore implements AutoCloseable {
         }
         GcraCommand command = new GcraCommand(bucket, args, loop, reply);
         if (onItsThread(loop)) {
-            pipelines.get().send(open, command);
+            StatefulRedisConnection<String, String> own = loopConnection(loop);
+            pipelines.get().send(own != null ? own : open, command);
         } else {
             Pipeline.sendNow(open, command);
         }
@@ -203,6 +218,32 @@ public final class RedisRateLimitStore implements AutoCloseable {
                         reply.decided(new long[] {answer.get(0), answer.get(1), answer.get(2), answer.get(3)});
                     }
                 }));
+    }
+
+    /**
+     * The open connection of the event loop this runs on, or {@code null} while it has none (then the
+     * shared connection serves): made on the loop's first command.
+     */
+    private StatefulRedisConnection<String, String> loopConnection(Executor loop) {
+        LoopConnection own;
+        if (loopConnections.isSet()) {
+            own = loopConnections.get();
+        } else {
+            own = closed ? null : LoopConnection.on(executorOf(loop), resources, options, uri);
+            loopConnections.set(own);
+            if (own != null) {
+                opened.add(own);
+                if (closed && opened.remove(own)) {
+                    own.close();
+                }
+            }
+        }
+        return own == null ? null : own.connection();
+    }
+
+    /** The event loop whose thread this runs on: {@code take} checked that it runs on one. */
+    private static EventExecutor executorOf(Executor loop) {
+        return loop instanceof EventExecutor executor ? executor : ThreadExecutorMap.currentExecutor();
     }
 
     static boolean onItsThread(Executor loop) {

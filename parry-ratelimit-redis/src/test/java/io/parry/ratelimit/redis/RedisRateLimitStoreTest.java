@@ -3,17 +3,65 @@ package io.parry.ratelimit.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lettuce.core.event.connection.ReconnectAttemptEvent;
+import io.lettuce.core.resource.EventLoopGroupProvider;
+import io.lettuce.core.resource.Transports;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.parry.ratelimit.redis.internal.GcraCommand;
 import io.parry.testing.RedisProcess;
+import io.parry.transport.TransportKind;
+import io.parry.transport.spi.Transport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
-/** Closing the store: Lettuce's connection, then its client, then its threads, with nothing logged at ERROR. */
+/**
+ * An event loop's decisions go over a connection of its own, on that loop; closing the store: Lettuce's
+ * connections, then its client, then its threads, with nothing logged at ERROR.
+ */
 class RedisRateLimitStoreTest {
+    /** Lettuce's I/O threads stalled: a loop's own connection, on that loop, still decides. */
+    @Test
+    void decidesOnTheAskingLoopsOwnConnectionWhileLettucesThreadsAreBusy() throws Exception {
+        MultiThreadIoEventLoopGroup group =
+                Transport.resolve(TransportKind.AUTO).newEventLoopGroup(1, "asking");
+        CountDownLatch stalled = new CountDownLatch(1);
+        try (RedisProcess redis = RedisProcess.start();
+                RedisRateLimitStore store = RedisRateLimitStore.connect(redis.uri())) {
+            store.ready().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            EventLoop loop = group.next();
+            decideOn(loop, store).get(5, TimeUnit.SECONDS);
+            EventLoopGroupProvider provider = store.resources().eventLoopGroupProvider();
+            EventLoopGroup lettuce = provider.allocate(Transports.eventLoopGroupClass());
+            lettuce.forEach(thread -> thread.execute(() -> awaitQuietly(stalled)));
+
+            // The loop's own connection opens in the background; until then, its decisions wait on the stalled threads.
+            boolean decided = false;
+            for (int i = 0; i < 50 && !decided; i++) {
+                try {
+                    decideOn(loop, store).get(100, TimeUnit.MILLISECONDS);
+                    decided = true;
+                } catch (TimeoutException stillOnLettucesThreads) {
+                    // the next attempt
+                }
+            }
+
+            assertThat(decided).isTrue();
+            stalled.countDown();
+            provider.release(lettuce, 0, 2, TimeUnit.SECONDS);
+        } finally {
+            stalled.countDown();
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
     @Test
     void closesWithoutAnErrorWhileConnected() throws Exception {
         try (RedisProcess redis = RedisProcess.start()) {
@@ -50,10 +98,16 @@ class RedisRateLimitStoreTest {
         }
     }
 
-    /** One decision, whatever its outcome. */
-    private static void take(RedisRateLimitStore store) throws Exception {
+    /** A decision asked on {@code loop}'s thread; completes once decided. */
+    private static CompletableFuture<Void> decideOn(EventLoop loop, RedisRateLimitStore store) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        store.take("test:close", new String[] {"100000", "1000000", "1"}, Runnable::run, new GcraCommand.Reply() {
+        loop.execute(() -> ask(store, "test:loop", loop, done));
+        return done;
+    }
+
+    /** Asks for one token of {@code bucket}; {@code done} completes with the answer or the failure. */
+    private static void ask(RedisRateLimitStore store, String bucket, Executor loop, CompletableFuture<Void> done) {
+        store.take(bucket, new String[] {"1000", "1000000", "1"}, loop, new GcraCommand.Reply() {
             @Override
             public void decided(long[] answer) {
                 done.complete(null);
@@ -61,10 +115,24 @@ class RedisRateLimitStoreTest {
 
             @Override
             public void failed(Throwable failure) {
-                done.complete(null);
+                done.completeExceptionally(failure);
             }
         });
-        done.get(5, TimeUnit.SECONDS);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One decision, whatever its outcome. */
+    private static void take(RedisRateLimitStore store) throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        ask(store, "test:close", Runnable::run, done);
+        done.handle((answer, failure) -> null).get(5, TimeUnit.SECONDS);
     }
 
     /** What SLF4J's simple logger (on standard error) printed while this ran. */
