@@ -28,7 +28,7 @@ final class ResponseHeaders {
             String name = fields.name(i);
             if (keeps(name, connection)) {
                 kept++;
-                hasDate |= AsciiCase.equalsIgnoreCase(name, "date");
+                hasDate |= isDate(name);
             }
         }
         int count = kept + (hasDate ? 0 : 1) + (framingName != null ? 1 : 0) + (connection != null ? 1 : 0);
@@ -48,10 +48,15 @@ final class ResponseHeaders {
         return code < 200 || code == 204 || code == 205 ? mutable(pairs) : new ReadOnlyHttpHeaders(false, pairs);
     }
 
-    private static boolean keeps(String name, CharSequence connection) {
+    /** Whether the application's field {@code name} is sent: the server owns the framing fields and, when it sets one, Connection. */
+    static boolean keeps(String name, CharSequence connection) {
         return !AsciiCase.equalsIgnoreCase(name, "content-length")
                 && !AsciiCase.equalsIgnoreCase(name, "transfer-encoding")
                 && (connection == null || !AsciiCase.equalsIgnoreCase(name, "connection"));
+    }
+
+    static boolean isDate(String name) {
+        return AsciiCase.equalsIgnoreCase(name, "date");
     }
 
     private static int add(CharSequence[] pairs, int next, CharSequence name, CharSequence value) {

@@ -15,11 +15,13 @@ import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.concurrent.Future;
 import io.parry.http.HttpBody;
+import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
@@ -56,6 +58,9 @@ final class ResponseWriter {
     private final Http1Connection connection;
     private final ChannelHandlerContext ctx;
     private final ArrayDeque<Exchange> exchanges;
+    /** The encoder's context, through which bytes encoded here are written so that they pass the encoder by. */
+    private ChannelHandlerContext encoded;
+
     private boolean inRead;
     private boolean needsFlush;
     private BodyWriter streaming;
@@ -206,18 +211,16 @@ final class ResponseWriter {
             BodySources.subscribe(body, streaming);
             return false;
         }
-        io.netty.handler.codec.http.HttpHeaders headers = head(exchange, response, bodyless, length);
         if (bodyless || body instanceof FixedBody) {
-            ByteBuf content = bodyless ? Unpooled.EMPTY_BUFFER : DataBuffers.wrap(((FixedBody) body).data());
+            HttpData data = bodyless ? null : ((FixedBody) body).data();
             if (bodyless) {
                 Exchange.release(response);
             }
-            exchange.bodyBytesSent(content.readableBytes());
-            writeLast(
-                    exchange,
-                    new DefaultFullHttpResponse(version, nettyStatus, content, headers, EmptyHttpHeaders.INSTANCE));
+            exchange.bodyBytesSent(data == null ? 0 : data.length());
+            writeLast(exchange, whole(exchange, response, version, nettyStatus, bodyless, length, data));
             return true;
         }
+        io.netty.handler.codec.http.HttpHeaders headers = head(exchange, response, bodyless, length);
         ByteBuf whole = body instanceof RawBody ? ((RawBody) body).takeReceived() : null;
         if (whole != null) {
             return writeWhole(
@@ -321,27 +324,75 @@ final class ResponseWriter {
         return declared < 0 ? Long.MAX_VALUE : declared - exchange.bodyBytesReceived();
     }
 
+    /**
+     * A response whose body is at hand (or none) as one message: bytes encoded here when {@link
+     * WholeResponseEncoder} can, else a message for Netty's encoder.
+     *
+     * @param body the body, or {@code null} for none
+     */
+    private Object whole(
+            Exchange exchange,
+            HttpResponse response,
+            HttpVersion version,
+            HttpResponseStatus status,
+            boolean bodyless,
+            long length,
+            HttpData body) {
+        if (!WholeResponseEncoder.encodes(response.status())) {
+            ByteBuf content = body == null ? Unpooled.EMPTY_BUFFER : DataBuffers.wrap(body);
+            return new DefaultFullHttpResponse(
+                    version, status, content, head(exchange, response, bodyless, length), EmptyHttpHeaders.INSTANCE);
+        }
+        boolean http10 = Http1Connection.isHttp10(exchange);
+        CharSequence connection = connectionField(exchange, response, bodyless, length, http10);
+        CharSequence framingName = framingName(response.status(), bodyless, length, http10);
+        return WholeResponseEncoder.current()
+                .encode(
+                        ctx.alloc(),
+                        http10,
+                        status,
+                        response.headers(),
+                        framingName,
+                        framingValue(framingName, length),
+                        connection,
+                        body);
+    }
+
     /** The response's head fields; decides whether the connection closes after it. */
     private io.netty.handler.codec.http.HttpHeaders head(
             Exchange exchange, HttpResponse response, boolean bodyless, long length) {
         boolean http10 = Http1Connection.isHttp10(exchange);
+        CharSequence connection = connectionField(exchange, response, bodyless, length, http10);
+        CharSequence framingName = framingName(response.status(), bodyless, length, http10);
+        return ResponseHeaders.of(response, framingName, framingValue(framingName, length), connection);
+    }
+
+    /** The {@code Connection} value the response carries, or {@code null}; decides whether the connection closes after it. */
+    private CharSequence connectionField(
+            Exchange exchange, HttpResponse response, boolean bodyless, long length, boolean http10) {
         boolean close = mustClose(exchange, response, bodyless, length, http10);
         if (close) {
             closeAfter(exchange);
         }
-        CharSequence framingName = null;
-        CharSequence framingValue = null;
-        if (!response.status().forbidsBody()) {
-            if (length >= 0) {
-                framingName = HttpHeaderNames.CONTENT_LENGTH;
-                framingValue = ContentLengths.of(length);
-            } else if (!bodyless && !http10) {
-                framingName = HttpHeaderNames.TRANSFER_ENCODING;
-                framingValue = HttpHeaderValues.CHUNKED;
-            }
+        return close ? HttpHeaderValues.CLOSE : http10 ? HttpHeaderValues.KEEP_ALIVE : null;
+    }
+
+    /** {@code content-length}, {@code transfer-encoding} or {@code null}: how the body is delimited. */
+    private static CharSequence framingName(HttpStatus status, boolean bodyless, long length, boolean http10) {
+        if (status.forbidsBody()) {
+            return null;
         }
-        CharSequence connection = close ? HttpHeaderValues.CLOSE : http10 ? HttpHeaderValues.KEEP_ALIVE : null;
-        return ResponseHeaders.of(response, framingName, framingValue, connection);
+        if (length >= 0) {
+            return HttpHeaderNames.CONTENT_LENGTH;
+        }
+        return !bodyless && !http10 ? HttpHeaderNames.TRANSFER_ENCODING : null;
+    }
+
+    private static CharSequence framingValue(CharSequence framingName, long length) {
+        if (framingName == null) {
+            return null;
+        }
+        return framingName == HttpHeaderNames.CONTENT_LENGTH ? ContentLengths.of(length) : HttpHeaderValues.CHUNKED;
     }
 
     private void write(Object message) {
@@ -349,12 +400,24 @@ final class ResponseWriter {
     }
 
     private void write(Object message, ChannelPromise promise) {
-        ctx.write(message, promise);
+        outbound(message).write(message, promise);
         if (inRead) {
             needsFlush = true;
         } else {
             ctx.flush();
         }
+    }
+
+    /** Where a message goes: bytes encoded here pass Netty's encoder by, anything else goes through it. */
+    private ChannelHandlerContext outbound(Object message) {
+        if (!(message instanceof ByteBuf)) {
+            return ctx;
+        }
+        if (encoded == null) {
+            ChannelHandlerContext encoder = ctx.pipeline().context(HttpResponseEncoder.class);
+            encoded = encoder != null ? encoder : ctx;
+        }
+        return encoded;
     }
 
     /** Writes an exchange's last message, then moves on to the next exchange or closes. */
@@ -367,7 +430,7 @@ final class ResponseWriter {
         boolean listen = exchange.lastHandedOver();
         if (closeAfter == exchange) {
             closing = true;
-            ChannelFuture written = ctx.writeAndFlush(message);
+            ChannelFuture written = outbound(message).writeAndFlush(message);
             if (listen) {
                 written.addListener(future -> exchange.end(future.isSuccess()));
             }

@@ -1,0 +1,168 @@
+package io.parry.server.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.util.AsciiString;
+import io.netty.util.concurrent.FastThreadLocal;
+import io.parry.http.HttpData;
+import io.parry.http.HttpHeaders;
+import io.parry.http.HttpStatus;
+
+/**
+ * Encodes a whole HTTP/1.1 response whose body is at hand (fixed, or none) into one buffer: the
+ * status line, the header block of {@link ResponseHeaders} and the body, the bytes Netty's {@code
+ * HttpResponseEncoder} writes for the same response.
+ *
+ * <p>Most responses are such, and small: for them Netty's message objects, its header lookups and
+ * its writes of one character at a time through a pooled buffer cost more than the bytes. The head
+ * is laid out in a scratch array of the thread's first, then head and body are copied into the
+ * buffer in two calls. One instance per thread (event loops only use it), reached by {@link #current}.
+ */
+final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeException> {
+    private static final AsciiString HTTP_1_0 = AsciiString.cached("HTTP/1.0 ");
+    private static final AsciiString HTTP_1_1 = AsciiString.cached("HTTP/1.1 ");
+    /** A head larger than this is laid out in an array of its own, so no thread keeps a big one. */
+    private static final int MAX_SCRATCH = 8192;
+
+    private static final FastThreadLocal<WholeResponseEncoder> CURRENT = new FastThreadLocal<>() {
+        @Override
+        protected WholeResponseEncoder initialValue() {
+            return new WholeResponseEncoder();
+        }
+    };
+
+    private byte[] scratch = new byte[512];
+    /** The buffer the body is copied into, while {@link #encode} runs. */
+    private ByteBuf target;
+
+    private WholeResponseEncoder() {}
+
+    static WholeResponseEncoder current() {
+        return CURRENT.get();
+    }
+
+    /**
+     * Whether Netty's encoder would send this status's header block as it is given: it strips the
+     * framing fields of 1xx, 204 and 205 responses, which therefore take the encoder's path.
+     */
+    static boolean encodes(HttpStatus status) {
+        int code = status.code();
+        return code >= 200 && code != 204 && code != 205;
+    }
+
+    /**
+     * The response as one buffer, for the caller to write and the channel to release.
+     *
+     * @param body the body to send, or {@code null} for none
+     */
+    ByteBuf encode(
+            ByteBufAllocator alloc,
+            boolean http10,
+            HttpResponseStatus status,
+            HttpHeaders fields,
+            CharSequence framingName,
+            CharSequence framingValue,
+            CharSequence connection,
+            HttpData body) {
+        boolean hasDate = false;
+        int size = HTTP_1_1.length()
+                + status.codeAsText().length()
+                + 1
+                + status.reasonPhrase().length()
+                + 2;
+        for (int i = 0; i < fields.size(); i++) {
+            String name = fields.name(i);
+            if (ResponseHeaders.keeps(name, connection)) {
+                size += fieldSize(name, fields.value(i));
+                hasDate |= ResponseHeaders.isDate(name);
+            }
+        }
+        AsciiString date = hasDate ? null : HttpDate.now();
+        if (date != null) {
+            size += fieldSize(HttpHeaderNames.DATE, date);
+        }
+        if (framingName != null) {
+            size += fieldSize(framingName, framingValue);
+        }
+        if (connection != null) {
+            size += fieldSize(HttpHeaderNames.CONNECTION, connection);
+        }
+        size += 2;
+        byte[] head =
+                size <= scratch.length ? scratch : size <= MAX_SCRATCH ? (scratch = new byte[size]) : new byte[size];
+        int at = put(head, 0, http10 ? HTTP_1_0 : HTTP_1_1);
+        at = put(head, at, status.codeAsText());
+        head[at++] = ' ';
+        at = crlf(head, put(head, at, status.reasonPhrase()));
+        for (int i = 0; i < fields.size(); i++) {
+            String name = fields.name(i);
+            if (ResponseHeaders.keeps(name, connection)) {
+                at = putField(head, at, name, fields.value(i));
+            }
+        }
+        if (date != null) {
+            at = putField(head, at, HttpHeaderNames.DATE, date);
+        }
+        if (framingName != null) {
+            at = putField(head, at, framingName, framingValue);
+        }
+        if (connection != null) {
+            at = putField(head, at, HttpHeaderNames.CONNECTION, connection);
+        }
+        crlf(head, at);
+        int bodySize = body == null ? 0 : body.length();
+        ByteBuf out = alloc.ioBuffer(size + bodySize);
+        out.writeBytes(head, 0, size);
+        if (bodySize > 0) {
+            target = out;
+            try {
+                body.read(this);
+            } finally {
+                target = null;
+            }
+        }
+        return out;
+    }
+
+    /** Copies the body into the buffer being made. */
+    @Override
+    public Void read(byte[] bytes, int offset, int length) {
+        target.writeBytes(bytes, offset, length);
+        return null;
+    }
+
+    private static int fieldSize(CharSequence name, CharSequence value) {
+        return name.length() + 2 + value.length() + 2;
+    }
+
+    private static int putField(byte[] head, int at, CharSequence name, CharSequence value) {
+        at = put(head, at, name);
+        head[at++] = ':';
+        head[at++] = ' ';
+        return crlf(head, put(head, at, value));
+    }
+
+    private static int crlf(byte[] head, int at) {
+        head[at] = '\r';
+        head[at + 1] = '\n';
+        return at + 2;
+    }
+
+    /**
+     * Copies ASCII text; a field's characters are all below 256, as Parry's headers validate them, so
+     * each is one byte (Netty's encoder writes the same low byte).
+     */
+    private static int put(byte[] head, int at, CharSequence text) {
+        int length = text.length();
+        if (text instanceof AsciiString ascii) {
+            System.arraycopy(ascii.array(), ascii.arrayOffset(), head, at, length);
+            return at + length;
+        }
+        for (int i = 0; i < length; i++) {
+            head[at + i] = (byte) text.charAt(i);
+        }
+        return at + length;
+    }
+}
