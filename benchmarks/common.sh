@@ -159,6 +159,11 @@ used = [int(m.group(1)) for line in sys.stdin if "total" in line for m in [re.se
 print(sum(used) if used else sys.exit("cannot parse GC.heap_info (use G1, Parallel or Serial GC)"))'
 }
 
+# cpu_ticks PID: the user and system clock ticks the process has used.
+cpu_ticks() {
+  awk '{ print $14 + $15 }' "/proc/$1/stat"
+}
+
 # proc_status_value PID FIELD: a number from /proc/PID/status, such as Threads or VmRSS (in KiB).
 proc_status_value() {
   awk -v field="$2:" '$1 == field { print $2 }' "/proc/$1/status"

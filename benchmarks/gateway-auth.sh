@@ -119,11 +119,6 @@ start_gateway() {
   done
 }
 
-# cpu_ticks PID: the user and system clock ticks the process has used.
-cpu_ticks() {
-  awk '{ print $14 + $15 }' "/proc/$1/stat"
-}
-
 # cpu_share PID TICKS DURATION: the percentage of one core the process used since it had used TICKS.
 cpu_share() {
   echo $(((($(cpu_ticks "$1") - $2) * 100) / ($(getconf CLK_TCK) * $(seconds "$3"))))

@@ -27,13 +27,16 @@ wrk_args() {
   esac
 }
 
-# run_wrk SCENARIO TARGET PORT DURATION LABEL: one wrk run, kept in $RESULTS/SCENARIO.TARGET.LABEL.txt.
+# run_wrk SCENARIO TARGET PORT PID DURATION LABEL: one wrk run, kept in $RESULTS/SCENARIO.TARGET.LABEL.txt with the
+# CPU clock ticks the server (PID) used meanwhile.
 run_wrk() {
-  local scenario=$1 target=$2 port=$3 duration=$4 label=$5
+  local scenario=$1 target=$2 port=$3 pid=$4 duration=$5 label=$6 ticks
   local out=$RESULTS/$scenario.$target.$label.txt
   wrk_args "$scenario" "$port" "$duration"
   echo "wrk ${WRK_ARGS[*]}" >"$out"
+  ticks=$(cpu_ticks "$pid")
   wrk "${WRK_ARGS[@]}" >>"$out" 2>&1 || echo "warning: wrk failed for $target, see $out" >&2
+  echo "server CPU: $(($(cpu_ticks "$pid") - ticks)) ticks of $(getconf CLK_TCK) a second" >>"$out"
   printf '  %-9s %-8s %-6s %s\n' "$scenario" "$target" "$label" "$(grep -h 'Requests/sec' "$out" || echo 'no result')"
 }
 
@@ -54,15 +57,15 @@ run_scenario() {
   baseline_pid=$SERVER_PID
   start_server parry "$PARRY_PORT" "$JVM_FLAGS" "$RESULTS/$scenario.parry.server.log"
   parry_pid=$SERVER_PID
-  warm_up run_wrk "$scenario" baseline "$BASELINE_PORT"
-  warm_up run_wrk "$scenario" parry "$PARRY_PORT"
+  warm_up run_wrk "$scenario" baseline "$BASELINE_PORT" "$baseline_pid"
+  warm_up run_wrk "$scenario" parry "$PARRY_PORT" "$parry_pid"
   for ((round = 1; round <= ROUNDS; round++)); do
     if ((round % 2)); then
-      run_wrk "$scenario" baseline "$BASELINE_PORT" "$DURATION" "r$round"
-      run_wrk "$scenario" parry "$PARRY_PORT" "$DURATION" "r$round"
+      run_wrk "$scenario" baseline "$BASELINE_PORT" "$baseline_pid" "$DURATION" "r$round"
+      run_wrk "$scenario" parry "$PARRY_PORT" "$parry_pid" "$DURATION" "r$round"
     else
-      run_wrk "$scenario" parry "$PARRY_PORT" "$DURATION" "r$round"
-      run_wrk "$scenario" baseline "$BASELINE_PORT" "$DURATION" "r$round"
+      run_wrk "$scenario" parry "$PARRY_PORT" "$parry_pid" "$DURATION" "r$round"
+      run_wrk "$scenario" baseline "$BASELINE_PORT" "$baseline_pid" "$DURATION" "r$round"
     fi
   done
   stop_pid "$parry_pid"
@@ -88,18 +91,24 @@ def parse(path):
     sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
     errors = sum(int(n) for n in sockets.groups()) if sockets else 0
     errors += sum(int(n) for n in re.findall(r"Non-2xx or 3xx responses: (\d+)", text))
-    return float(rps.group(1)), pct.get("50"), pct.get("99"), errors
+    # Server CPU per request (microseconds of a core) depends less on what else the machine runs than req/s does.
+    requests = re.search(r"^\s*(\d+) requests in", text, re.M)
+    cpu = re.search(r"^server CPU: (\d+) ticks of (\d+) a second", text, re.M)
+    cpu_us = int(cpu.group(1)) * 1e6 / int(cpu.group(2)) / int(requests.group(1)) if cpu and requests else None
+    return float(rps.group(1)), pct.get("50"), pct.get("99"), errors, cpu_us
 
 def medians(scenario, target):
     runs = [parse(p) for p in sorted(glob.glob(os.path.join(results, f"{scenario}.{target}.r*.txt")))]
     runs = [r for r in runs if r and r[1] is not None and r[2] is not None]
     if not runs:
         return None
+    cpu = [r[4] for r in runs if r[4] is not None]
     return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
-            statistics.median(r[2] for r in runs), sum(r[3] for r in runs), len(runs))
+            statistics.median(r[2] for r in runs), sum(r[3] for r in runs), len(runs),
+            statistics.median(cpu) if cpu else float("nan"))
 
-print(f"{'scenario':<10}{'server':<10}{'req/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}{'rounds':>8}"
-      f"{'req/s P/B':>11}{'p99 P/B':>9}")
+print(f"{'scenario':<10}{'server':<10}{'req/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}{'rounds':>8}{'cpu us':>8}"
+      f"{'req/s P/B':>11}{'p99 P/B':>9}{'cpu P/B':>9}")
 delay_lines = []
 for scenario in scenarios:
     rows = {t: medians(scenario, t) for t in ("baseline", "parry")}
@@ -107,12 +116,12 @@ for scenario in scenarios:
         if row is None:
             print(f"{scenario:<10}{target:<10}{'no valid wrk result':>30}")
             continue
-        rps, p50, p99, errors, n = row
+        rps, p50, p99, errors, n, cpu_us = row
         ratio = ""
         base = rows["baseline"]
         if target == "parry" and base:
-            ratio = f"{rps / base[0]:>11.2f}{p99 / base[2]:>9.2f}"
-        print(f"{scenario:<10}{target:<10}{rps:>11.0f}{p50:>9.2f}{p99:>9.2f}{errors:>8}{n:>8}{ratio}")
+            ratio = f"{rps / base[0]:>11.2f}{p99 / base[2]:>9.2f}{cpu_us / base[5]:>9.2f}"
+        print(f"{scenario:<10}{target:<10}{rps:>11.0f}{p50:>9.2f}{p99:>9.2f}{errors:>8}{n:>8}{cpu_us:>8.2f}{ratio}")
     if scenario == "delay":
         ideal = delay_connections * 1000 / delay_ms
         reached = ", ".join(f"{t} {r[0]:.0f} ({r[0] / ideal:.1%})" for t, r in rows.items() if r)
