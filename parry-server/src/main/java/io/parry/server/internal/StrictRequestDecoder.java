@@ -204,8 +204,9 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
 
     private boolean asksForUpgrade(HttpMessage message) {
         ReceivedFields fields = ReceivedFields.of(message.headers());
-        return HttpVersion.HTTP_1_1.equals(message.protocolVersion())
-                && fields.contains(HttpHeaderNames.UPGRADE)
+        // Upgrade first: its absence, nearly always, is one bit of the received fields.
+        return fields.contains(HttpHeaderNames.UPGRADE)
+                && HttpVersion.HTTP_1_1.equals(message.protocolVersion())
                 && fields.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)
                 && !countingFraming
                 && !fields.contains(HttpHeaderNames.TRANSFER_ENCODING)
