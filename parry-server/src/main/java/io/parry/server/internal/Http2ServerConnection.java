@@ -19,6 +19,7 @@ import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.Http2StreamVisitor;
 import io.netty.util.concurrent.EventExecutor;
+import io.parry.http.HttpData;
 import io.parry.server.Http2Options;
 import io.parry.server.Rejection;
 import java.io.IOException;
@@ -54,6 +55,8 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     private final ClientStreamHistory history = new ClientStreamHistory();
     /** Reads this connection's request header blocks, one at a time. */
     final Http2Requests requests = new Http2Requests();
+    /** The last small fixed response body, kept in direct memory for the next stream that sends it. */
+    private final FixedBodyCopy fixedBody = new FixedBodyCopy();
 
     private final long id;
     private String idText;
@@ -168,6 +171,13 @@ final class Http2ServerConnection extends Http2ConnectionHandler
             runtime.connections.closed();
         }
         super.channelInactive(ctx);
+        fixedBody.release();
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {
+        fixedBody.release();
+        super.handlerRemoved0(ctx);
     }
 
     @Override
@@ -443,6 +453,11 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     void reset(Http2Stream stream, Http2Error error) {
         resetStream(ctx, stream.id(), error.code(), ctx.newPromise());
         flushUnlessReading();
+    }
+
+    /** A buffer with this fixed response body's bytes, to write and release (see {@link FixedBodyCopy}). */
+    ByteBuf fixedBody(HttpData body) {
+        return fixedBody.of(body, ctx.alloc());
     }
 
     ChannelHandlerContext context() {

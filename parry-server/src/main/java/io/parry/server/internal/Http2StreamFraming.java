@@ -21,7 +21,6 @@ import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
 import io.parry.server.TlsInfo;
 import io.parry.transport.spi.BodySources;
-import io.parry.transport.spi.DataBuffers;
 import io.parry.transport.spi.InboundBody;
 import io.parry.transport.spi.RawBody;
 import java.io.IOException;
@@ -289,7 +288,7 @@ final class Http2StreamFraming implements ExchangeFraming {
             Exchange.release(response);
             writeLastHeaders(headers);
         } else if (responseBody instanceof FixedBody fixed) {
-            writeWhole(headers, DataBuffers.wrap(fixed.data()));
+            writeWhole(headers, connection.fixedBody(fixed.data()));
         } else {
             ByteBuf whole = responseBody instanceof RawBody raw ? raw.takeReceived() : null;
             if (whole != null && (length < 0 || whole.readableBytes() == length)) {

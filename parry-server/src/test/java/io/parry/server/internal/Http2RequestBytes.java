@@ -16,18 +16,27 @@ final class Http2RequestBytes {
         ByteBuf bytes = Unpooled.buffer();
         bytes.writeBytes(Http2CodecUtil.connectionPrefaceBuf());
         bytes.writeMedium(0).writeByte(0x4).writeByte(0).writeInt(0); // An empty SETTINGS frame.
+        ByteBuf request = get(1);
+        bytes.writeBytes(request);
+        request.release();
+        return bytes;
+    }
+
+    /** A GET of {@code /} with no body on a later stream of a connection {@link #get()} opened. */
+    static ByteBuf get(int streamId) throws Http2Exception {
+        ByteBuf bytes = Unpooled.buffer();
         ByteBuf block = Unpooled.buffer();
         new DefaultHttp2HeadersEncoder()
                 .encodeHeaders(
-                        1,
+                        streamId,
                         new DefaultHttp2Headers()
                                 .method("GET")
                                 .scheme("http")
                                 .authority("a")
                                 .path("/"),
                         block);
-        // HEADERS with END_STREAM and END_HEADERS on stream 1 (RFC 9113, section 6.2).
-        bytes.writeMedium(block.readableBytes()).writeByte(0x1).writeByte(0x5).writeInt(1);
+        // HEADERS with END_STREAM and END_HEADERS (RFC 9113, section 6.2).
+        bytes.writeMedium(block.readableBytes()).writeByte(0x1).writeByte(0x5).writeInt(streamId);
         bytes.writeBytes(block);
         block.release();
         return bytes;
