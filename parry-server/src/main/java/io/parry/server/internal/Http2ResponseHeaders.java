@@ -3,6 +3,7 @@ package io.parry.server.internal;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.util.AsciiString;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
 import io.parry.http.spi.AsciiCase;
@@ -17,6 +18,11 @@ final class Http2ResponseHeaders {
     private Http2ResponseHeaders() {}
 
     static Http2Headers of(HttpResponse response, long length) {
+        return of(response, length, HttpDate.now());
+    }
+
+    /** The block with this {@code date}, unless the application gave its own. */
+    static Http2Headers of(HttpResponse response, long length, AsciiString date) {
         HttpHeaders fields = response.headers();
         Http2Headers headers = new DefaultHttp2Headers(false, fields.size() + 3);
         headers.status(NettyStatuses.of(response.status()).codeAsText());
@@ -31,7 +37,7 @@ final class Http2ResponseHeaders {
             headers.add(name(name, ascii), ascii.of(fields.value(i)));
         }
         if (!hasDate) {
-            headers.add(HttpHeaderNames.DATE, HttpDate.now());
+            headers.add(HttpHeaderNames.DATE, date);
         }
         if (length >= 0 && !response.status().forbidsBody()) {
             headers.add(HttpHeaderNames.CONTENT_LENGTH, ContentLengths.of(length));

@@ -20,6 +20,7 @@ import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.Http2StreamVisitor;
 import io.netty.util.concurrent.EventExecutor;
 import io.parry.http.HttpData;
+import io.parry.http.HttpResponse;
 import io.parry.server.Http2Options;
 import io.parry.server.Rejection;
 import java.io.IOException;
@@ -57,6 +58,8 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     final Http2Requests requests = new Http2Requests();
     /** The last small fixed response body, kept in direct memory for the next stream that sends it. */
     private final FixedBodyCopy fixedBody = new FixedBodyCopy();
+    /** The header block of the last small fixed response, for the next stream that sends it. */
+    private final FixedResponseHeaders fixedHeaders = new FixedResponseHeaders();
 
     private final long id;
     private String idText;
@@ -458,6 +461,11 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     /** A buffer with this fixed response body's bytes, to write and release (see {@link FixedBodyCopy}). */
     ByteBuf fixedBody(HttpData body) {
         return fixedBody.of(body, ctx.alloc());
+    }
+
+    /** The HTTP/2 header block of this response, with a body of {@code length} bytes (-1 when unknown). */
+    Http2Headers responseHeaders(HttpResponse response, long length) {
+        return fixedHeaders.of(response, length, HttpDate.now());
     }
 
     ChannelHandlerContext context() {

@@ -283,7 +283,7 @@ final class Http2StreamFraming implements ExchangeFraming {
         HttpResponse response = exchange.startWriting();
         HttpBody responseBody = response.body();
         long length = responseBody.contentLength();
-        Http2Headers headers = Http2ResponseHeaders.of(response, length);
+        Http2Headers headers = connection.responseHeaders(response, length);
         if (exchange.isHeadRequest() || response.status().forbidsBody()) {
             Exchange.release(response);
             writeLastHeaders(headers);
