@@ -193,7 +193,7 @@ def load(path):
 print(f"N = {capacity} req/s (the upstream's capacity), overload for {duration} s; offered/s is what vegeta sent"
       " (below OVERLOAD x N when the machine could not keep up); latencies in ms")
 print(f"{'route':<9}{'offered/s':>10}{'served/N':>9}{'p99':>9}{'unloaded':>10}{'p99/unl':>9}{'shed':>8}"
-      f"{'shed p50':>10}{'shed p99':>10}{'p99.9':>8}{'shed max':>10}{'other':>8}")
+      f"{'shed p50':>10}{'shed p99':>10}{'p99.9':>10}{'shed max':>10}{'other':>8}")
 for route in routes:
     unloaded = os.path.join(results, f"{route}.unloaded.csv")
     overload = os.path.join(results, f"{route}.overload.csv")
@@ -209,7 +209,7 @@ for route in routes:
     end = start + duration * 1e9
     share = sum(1 for r in rows if r[1] == "200" and int(r[0]) + int(r[2]) <= end) / (capacity * duration)
     print(f"{route:<9}{len(rows) / duration:>10.0f}{share:>9.2f}{p99:>9.1f}{base:>10.1f}{p99 / base:>9.2f}{len(shed):>8}"
-          f"{pct(shed, 50):>10.2f}{pct(shed, 99):>10.2f}{pct(shed, 99.9):>8.2f}{(max(shed) if shed else float('nan')):>10.2f}{other:>8}")
+          f"{pct(shed, 50):>10.2f}{pct(shed, 99):>10.2f}{pct(shed, 99.9):>10.2f}{(max(shed) if shed else float('nan')):>10.2f}{other:>8}")
 def sched(path):
     """Per kind of thread: the share of a core it ran and the ms per second it waited for one, first to last sample."""
     samples = {}
