@@ -15,7 +15,7 @@ import java.util.Arrays;
  *   <li>{@code failureRateThreshold}: percent of failed calls that opens the breaker (default 50);
  *   <li>{@code slidingWindowSize}: how many recent calls the rate is computed over (default 20);
  *   <li>{@code minimumCalls}: calls needed before the rate counts (default 10);
- *   <li>{@code openDuration}: how long it stays open before letting trial calls through (default 10 s);
+ *   <li>{@code openDuration}: how long it stays open before letting trial calls through (default 10 s, at least 1 ms);
  *   <li>{@code halfOpenCalls}: trial calls in the half-open state (default 3).
  * </ul>
  */
@@ -175,8 +175,9 @@ public final class BreakerOptions {
             positive("slidingWindowSize", slidingWindowSize);
             positive("minimumCalls", minimumCalls);
             positive("halfOpenCalls", halfOpenCalls);
-            if (openDuration.isNegative() || openDuration.isZero()) {
-                throw new IllegalArgumentException("openDuration: " + openDuration + " (expected: > 0)");
+            // Resilience4j refuses a wait in the open state under one millisecond when the breaker is built.
+            if (openDuration.compareTo(Duration.ofMillis(1)) < 0) {
+                throw new IllegalArgumentException("openDuration: " + openDuration + " (expected: >= 1 ms)");
             }
             return new BreakerOptions(this, true);
         }

@@ -103,6 +103,20 @@ class OptionValuesTest {
     }
 
     @Test
+    void refusesABreakerOpenDurationItsBreakerCannotKeep() {
+        assertThatThrownBy(() -> BreakerOptions.builder()
+                        .openDuration(Duration.ofNanos(999_999))
+                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("openDuration: PT0.000999999S (expected: >= 1 ms)");
+        assertThat(BreakerOptions.builder()
+                        .openDuration(Duration.ofMillis(1))
+                        .build()
+                        .openDuration())
+                .isEqualTo(Duration.ofMillis(1));
+    }
+
+    @Test
     void refusesWebSocketLimitsThatCannotHold() {
         assertThatThrownBy(() -> WebSocketProxyOptions.builder().maxFrameSize(0).build())
                 .isInstanceOf(IllegalArgumentException.class)
