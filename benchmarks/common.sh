@@ -68,10 +68,12 @@ raise_fd_limit() {
   ulimit -n "$hard" 2>/dev/null || echo "warning: could not raise ulimit -n to $hard" >&2
 }
 
-# results_dir KIND: creates and prints benchmarks/results/<timestamp>-KIND (git-ignored).
+# results_dir KIND: creates and prints benchmarks/results/<timestamp>-KIND (git-ignored), with a config/ directory for
+# the gateway's files: its watcher wakes on every change in its file's directory, so logs written beside the file would
+# cost the gateway CPU on every line.
 results_dir() {
   local dir=$ROOT/benchmarks/results/$(date +%Y%m%d-%H%M%S)-$1
-  mkdir -p "$dir"
+  mkdir -p "$dir/config"
   echo "$dir"
 }
 

@@ -119,9 +119,9 @@ main() {
   RESULTS=$(results_dir compression)
   mkdir -p "$RESULTS/www"
   make_body "$RESULTS/www/todos.json"
-  gateway_config "$RESULTS/gateway.yaml" "$RESULTS/www/todos.json"
+  gateway_config "$RESULTS/config/gateway.yaml" "$RESULTS/www/todos.json"
   start_nginx_gzip
-  PARRY_CMD="\$JAVA \$JVM_FLAGS -jar $GATEWAY_JAR $RESULTS/gateway.yaml" \
+  PARRY_CMD="\$JAVA \$JVM_FLAGS -jar $GATEWAY_JAR $RESULTS/config/gateway.yaml" \
     start_server parry "$PARRY_PORT" "$JVM_FLAGS" "$RESULTS/parry.log"
   local target round
   for target in $TARGETS; do check_gzip "$target"; done

@@ -64,7 +64,7 @@ YAML
 # start_gateway NAME PORT ADMIN_PORT EXTRA: starts the jar on its file, its stdout appended to its access log file (so
 # it can be emptied between runs) directly or through a pipe, and waits for a 200 through it; sets SERVER_PID.
 start_gateway() {
-  local name=$1 config=$RESULTS/$1.yaml out
+  local name=$1 config=$RESULTS/config/$1.yaml out
   out=$(access_log "$name")
   gateway_config "$2" "$3" "$4" >"$config"
   if port_open "$2" || port_open "$3"; then
@@ -184,7 +184,7 @@ main() {
     echo "command: ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP CONNECTIONS=$CONNECTIONS WRK_THREADS=$WRK_THREADS" \
       "TARGETS='$TARGETS' JVM_FLAGS='$JVM_FLAGS' benchmarks/gateway-accesslog.sh"
     echo "upstream: $(server_command baseline)   (JVM_FLAGS='$UPSTREAM_JVM_FLAGS')"
-    echo "gateway:  $GATEWAY_CMD $RESULTS/gateway.yaml   (stdout to a $GATEWAY_STDOUT)"
+    echo "gateway:  $GATEWAY_CMD $RESULTS/config/gateway.yaml   (stdout to a $GATEWAY_STDOUT)"
     if [[ " $TARGETS " == *" nginx "* ]]; then
       echo "nginx:    $("$(nginx_binary)" -v 2>&1), $(nproc) workers, $RESULTS/nginx/nginx.conf"
     fi

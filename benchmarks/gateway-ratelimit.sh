@@ -45,9 +45,9 @@ YAML
 }
 
 start_gateway() {
-  gateway_config >"$RESULTS/gateway.yaml"
-  echo "starting the gateway: $GATEWAY_CMD $RESULTS/gateway.yaml   (JVM_FLAGS='$JVM_FLAGS')"
-  JAVA=$JAVA JVM_FLAGS=$JVM_FLAGS bash -c "exec $GATEWAY_CMD $RESULTS/gateway.yaml" >"$RESULTS/gateway.log" 2>&1 &
+  gateway_config >"$RESULTS/config/gateway.yaml"
+  echo "starting the gateway: $GATEWAY_CMD $RESULTS/config/gateway.yaml   (JVM_FLAGS='$JVM_FLAGS')"
+  JAVA=$JAVA JVM_FLAGS=$JVM_FLAGS bash -c "exec $GATEWAY_CMD $RESULTS/config/gateway.yaml" >"$RESULTS/gateway.log" 2>&1 &
   SERVER_PID=$!
   CHILD_PIDS+=("$SERVER_PID")
   local route
@@ -124,7 +124,7 @@ main() {
     echo
     echo "command: ROUNDS=$ROUNDS DURATION=$DURATION WARMUP=$WARMUP CONNECTIONS=$CONNECTIONS WRK_THREADS=$WRK_THREADS" \
       "ROUTES='$ROUTES' REDIS_BATCH=$REDIS_BATCH JVM_FLAGS='$JVM_FLAGS' benchmarks/gateway-ratelimit.sh"
-    echo "gateway:  $GATEWAY_CMD $RESULTS/gateway.yaml; redis: $(redis-server --version | cut -d' ' -f3)"
+    echo "gateway:  $GATEWAY_CMD $RESULTS/config/gateway.yaml; redis: $(redis-server --version | cut -d' ' -f3)"
     echo "java:     $(java_version)"
     echo "wrk:      $(wrk -v 2>&1 | head -n 1); $(nproc) cores; $(uname -sr); load average $(cut -d' ' -f1-3 /proc/loadavg)"
     echo

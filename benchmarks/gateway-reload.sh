@@ -66,7 +66,7 @@ main() {
   ensure_gateway_jar
   raise_fd_limit
   RESULTS=$(results_dir gateway-reload)
-  CONFIG=$RESULTS/gateway.yaml
+  CONFIG=$RESULTS/config/gateway.yaml
   echo "results in $RESULTS (ulimit -n $(ulimit -n))"
   start_server baseline "$UPSTREAM_A_PORT" "$JVM_FLAGS" "$RESULTS/upstream-a.log"
   start_server baseline "$UPSTREAM_B_PORT" "$JVM_FLAGS" "$RESULTS/upstream-b.log"

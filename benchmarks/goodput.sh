@@ -91,7 +91,6 @@ pinned() {
 start_gateway() {
   # The file gets a directory of its own: the gateway watches the file's directory for reloads, and a log written
   # there would wake its watcher threads on every write.
-  mkdir -p "$RESULTS/config"
   gateway_config >"$RESULTS/config/gateway.yaml"
   echo "starting the gateway: $GATEWAY_CMD $RESULTS/config/gateway.yaml   (JVM_FLAGS='$JVM_FLAGS')"
   JAVA=$JAVA JVM_FLAGS=$JVM_FLAGS $(pinned "$GATEWAY_CPUS") bash -c "exec $GATEWAY_CMD $RESULTS/config/gateway.yaml" \

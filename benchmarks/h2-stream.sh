@@ -103,10 +103,10 @@ main() {
   ensure_gateway_jar
   RESULTS=$(results_dir h2-stream)
   [[ $TLS == 1 ]] && self_signed "$RESULTS"
-  write_config "$RESULTS/gateway.yaml"
+  write_config "$RESULTS/config/gateway.yaml"
   echo "results in $RESULTS (gateway JVM_FLAGS='$JVM_FLAGS', $BYTES bytes per stream, TLS=$TLS)"
   start_server parry "$UPSTREAM_PORT" "$UPSTREAM_JVM_FLAGS" "$RESULTS/upstream.log"
-  PARRY_CMD="$GATEWAY_CMD $RESULTS/gateway.yaml" start_server parry "$GATEWAY_PORT" \
+  PARRY_CMD="$GATEWAY_CMD $RESULTS/config/gateway.yaml" start_server parry "$GATEWAY_PORT" \
     "$JVM_FLAGS -Xlog:gc:file=$RESULTS/gateway.gc.log" "$RESULTS/gateway.log"
   local gateway=$SERVER_PID round
   transfer warmup "$WARMUP_BYTES"

@@ -142,11 +142,11 @@ main() {
   raise_fd_limit
   RESULTS=$(results_dir tls)
   make_certificate "$RESULTS"
-  gateway_config "$RESULTS/gateway-tls.yaml" 1
-  gateway_config "$RESULTS/gateway-cleartext.yaml" 0
+  gateway_config "$RESULTS/config/gateway-tls.yaml" 1
+  gateway_config "$RESULTS/config/gateway-cleartext.yaml" 0
   start_server baseline "$UPSTREAM_PORT" "$JVM_FLAGS" "$RESULTS/baseline.log"
   start_nginx_tls
-  PARRY_CMD="\$JAVA \$JVM_FLAGS -jar $GATEWAY_JAR $RESULTS/gateway-tls.yaml" \
+  PARRY_CMD="\$JAVA \$JVM_FLAGS -jar $GATEWAY_JAR $RESULTS/config/gateway-tls.yaml" \
     start_server parry "$PARRY_PORT" "$JVM_FLAGS" "$RESULTS/parry.log"
   echo "TLS provider: $(grep -ho 'TLS by [^(]*' "$RESULTS/parry.log" | head -1 || true)"
   local scenario target round
@@ -166,9 +166,9 @@ main() {
   } | tee "$RESULTS/summary.txt"
   if [[ $IDLE == 1 ]]; then
     # The same gateway, cleartext then TLS, as idle.sh's server; IdleConnections speaks TLS when TLS=1.
-    PARRY_CMD="\$JAVA \$JVM_FLAGS -jar $GATEWAY_JAR $RESULTS/gateway-cleartext.yaml" TARGET=parry TLS=0 CONNECTIONS=$IDLE_CONNECTIONS \
+    PARRY_CMD="\$JAVA \$JVM_FLAGS -jar $GATEWAY_JAR $RESULTS/config/gateway-cleartext.yaml" TARGET=parry TLS=0 CONNECTIONS=$IDLE_CONNECTIONS \
       "$ROOT/benchmarks/idle.sh" | tee "$RESULTS/idle-cleartext.txt" | tee -a "$RESULTS/summary.txt"
-    PARRY_CMD="\$JAVA \$JVM_FLAGS -jar $GATEWAY_JAR $RESULTS/gateway-tls.yaml" TARGET=parry TLS=1 CONNECTIONS=$IDLE_CONNECTIONS \
+    PARRY_CMD="\$JAVA \$JVM_FLAGS -jar $GATEWAY_JAR $RESULTS/config/gateway-tls.yaml" TARGET=parry TLS=1 CONNECTIONS=$IDLE_CONNECTIONS \
       "$ROOT/benchmarks/idle.sh" | tee "$RESULTS/idle-tls.txt" | tee -a "$RESULTS/summary.txt"
     idle_ratio | tee -a "$RESULTS/summary.txt"
   fi

@@ -50,7 +50,7 @@ start_ws_nginx() {
 # start_gateway JVM_FLAGS: the gateway jar proxying everything under / (upgrades included) to the upstream, and
 # answering GET /plaintext itself for ws-idle.sh's keep-alive connections; no access log, as NGINX has none.
 start_gateway() {
-  cat >"$RESULTS/gateway.yaml" <<YAML
+  cat >"$RESULTS/config/gateway.yaml" <<YAML
 listener: { host: 127.0.0.1, port: $GATEWAY_PORT }
 admin: { host: 127.0.0.1, port: $ADMIN_PORT }
 accessLog: off
@@ -64,6 +64,6 @@ routes:
     match: { prefix: / }
     proxy: { upstream: ws, webSocket: { maxFrameSize: 16MiB, maxMessageSize: 16MiB, idleTimeout: 1h } }
 YAML
-  start_cmd "$GATEWAY_CMD" "$GATEWAY_PORT" "$1" "$RESULTS/gateway.log" "$RESULTS/gateway.yaml"
+  start_cmd "$GATEWAY_CMD" "$GATEWAY_PORT" "$1" "$RESULTS/gateway.log" "$RESULTS/config/gateway.yaml"
   GATEWAY_PID=$SERVER_PID
 }

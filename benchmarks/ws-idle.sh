@@ -66,7 +66,7 @@ main() {
   measure websocket io.parry.benchmarks.websocket.WebSocketIdle
   {
     echo "command: SESSIONS=$SESSIONS JVM_FLAGS='$JVM_FLAGS' benchmarks/ws-idle.sh"
-    echo "gateway: $GATEWAY_CMD $RESULTS/gateway.yaml; upstream: $UPSTREAM_CMD"
+    echo "gateway: $GATEWAY_CMD $RESULTS/config/gateway.yaml; upstream: $UPSTREAM_CMD"
     echo "java: $(java_version)"
     echo "keep-alive: one GET /plaintext per connection, answered by the gateway; websocket: one echoed message per"
     echo "session, whose two connections (client's and upstream's) are both in the gateway"

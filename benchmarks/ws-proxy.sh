@@ -67,7 +67,7 @@ main() {
   rounds "$CPU_ROUNDS" "$RATE" "$RESULTS/cpu.txt"
   {
     echo "command: ROUNDS=$ROUNDS CPU_ROUNDS=$CPU_ROUNDS RATE=$RATE WARMUP=$WARMUP DURATION=$DURATION SESSIONS=$SESSIONS SIZE=$SIZE JVM_FLAGS='$JVM_FLAGS' benchmarks/ws-proxy.sh"
-    echo "upstream: $UPSTREAM_CMD; gateway: $GATEWAY_CMD $RESULTS/gateway.yaml"
+    echo "upstream: $UPSTREAM_CMD; gateway: $GATEWAY_CMD $RESULTS/config/gateway.yaml"
     echo "nginx: $("$(nginx_binary)" -v 2>&1), $(nproc) workers, $RESULTS/nginx/nginx.conf"
     echo "java: $(java_version)"
     python3 - "$RESULTS/runs.txt" "$RESULTS/cpu.txt" "$RATE" <<'PY'
