@@ -70,7 +70,10 @@ class AuthFailureLimitTest {
         for (int i = 0; i < 10; i++) {
             java.net.http.HttpResponse<String> refused = get("203.0.113.1", "forged-more-" + i);
             assertThat(refused.statusCode()).isEqualTo(429);
-            assertThat(refused.headers().firstValue("Retry-After")).hasValue("60");
+            // The first token comes back a minute after it was taken, less the time the calls since took.
+            assertThat(refused.headers().firstValue("Retry-After"))
+                    .hasValueSatisfying(
+                            seconds -> assertThat(Integer.parseInt(seconds)).isBetween(50, 60));
             assertThat(refused.body()).contains("Too many failed authentication attempts");
         }
         assertThat(get("203.0.113.1", "good").statusCode()).isEqualTo(429);
