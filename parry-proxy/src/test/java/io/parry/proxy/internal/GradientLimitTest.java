@@ -142,8 +142,11 @@ class GradientLimitTest {
     @Test
     void dropsToTheMinimumForAProbeAndComesBackWithTheUnloadedLatency() {
         GradientLimit probing = probedEvery(Duration.ofSeconds(1));
-        hold(probing, 20);
+        int held = 0;
         for (int w = 0; w < 10; w++) {
+            while (probing.tryAcquire()) {
+                held++; // A load that fills the limit as it grows.
+            }
             now += WINDOW;
             answer(probing, 10, 20 * MS);
         }
@@ -151,7 +154,7 @@ class GradientLimitTest {
         assertThat(probing.limit()).isEqualTo(4);
         assertThat(probing.tryAcquire()).isFalse();
 
-        release(probing, 20);
+        release(probing, held);
         probing.sample(20 * MS, now); // The upstream holds no more than the minimum from now on.
         now += 11 * MS;
         answer(probing, 10, 10 * MS);
@@ -169,15 +172,15 @@ class GradientLimitTest {
     @Test
     void countsTowardsAProbeOnlyRequestsSentOnceTheUpstreamHeldNoMoreThanTheMinimum() {
         GradientLimit probing = probedEvery(Duration.ofMillis(100));
-        hold(probing, 10);
+        hold(probing, 20);
         now += WINDOW;
         answer(probing, 10, 10 * MS);
         assertThat(probing.probing()).isTrue();
 
         now += MS;
-        answer(probing, 20, 10 * MS); // Ten still held: the upstream has not drained.
+        answer(probing, 20, 10 * MS); // Twenty still held: the upstream has not drained.
         assertThat(probing.probing()).isTrue();
-        release(probing, 7);
+        release(probing, 17);
         probing.sample(10 * MS, now); // Three held: drained now.
         answer(probing, 10, 5 * MS); // Sent before the upstream drained.
         assertThat(probing.probing()).isTrue();
@@ -185,6 +188,26 @@ class GradientLimitTest {
         now += 10 * MS;
         answer(probing, 10, 10 * MS);
         assertThat(probing.probing()).isFalse();
+    }
+
+    @Test
+    void shedsNothingUnderSteadyLowLoadWhenProbesComeDueAndStillShrinksWhenTheUpstreamSlows() {
+        // goodput.sh's unloaded phase: about 10 in flight at the upstream's unloaded latency.
+        GradientLimit probed = probedEvery(Duration.ofSeconds(5));
+        windows(probed, 100, 10, 10 * MS);
+        assertThat(probed.sheds()).isZero();
+        int learned = probed.limit();
+        assertThat(learned).isGreaterThan(10);
+
+        // The upstream slows fourfold under a load that fills the limit.
+        windows(probed, 20, Integer.MAX_VALUE, 40 * MS);
+        assertThat(probed.limit()).isLessThan(learned / 2).isGreaterThanOrEqualTo(4);
+
+        // The limit is filled now, so the next probe that comes due measures the upstream again.
+        for (int w = 0; w < 60 && !probed.probing(); w++) {
+            windows(probed, 1, Integer.MAX_VALUE, 40 * MS);
+        }
+        assertThat(probed.probing()).isTrue();
     }
 
     @Test
@@ -287,6 +310,14 @@ class GradientLimitTest {
 
     /** Windows of ten samples each at {@code rtt}, with {@code busy} places held during each. */
     private void windows(int count, int busy, long rtt) {
+        windows(limit, count, busy, rtt);
+    }
+
+    /**
+     * Windows of ten samples each at {@code rtt}, with {@code busy} places held during each, or as
+     * many as the limit gives.
+     */
+    private void windows(GradientLimit limit, int count, int busy, long rtt) {
         for (int w = 0; w < count; w++) {
             int held = 0;
             while (held < busy && limit.tryAcquire()) {
@@ -296,9 +327,7 @@ class GradientLimitTest {
             for (int i = 0; i < 10; i++) {
                 limit.sample(rtt, now);
             }
-            for (int i = 0; i < held; i++) {
-                limit.release();
-            }
+            release(limit, held);
         }
     }
 }
