@@ -24,13 +24,17 @@ DRAIN_SECONDS=${DRAIN_SECONDS:-15}
 ROUTES=${ROUTES:-adaptive plain}
 # The route's adaptiveConcurrency as YAML: on (the defaults) or a mapping of settings.
 ADAPTIVE=${ADAPTIVE:-on}
-# json: the gateway logs each request, and the summary adds the sheds' server-side times (head received to last byte
+# json: the gateway logs each request, and the summary adds the sheds' server-side times (head decoded by its event loop to last byte
 # written) beside vegeta's, to tell the gateway's time from the load generator's and the machine's.
 ACCESS_LOG=${ACCESS_LOG:-off}
 # CPU lists for taskset (e.g. GATEWAY_CPUS=0 CLIENT_CPUS=1): the gateway on some cores, vegeta and the upstream on
 # others, so that they do not take each other's time slices; empty (the default) runs them where the kernel likes.
 GATEWAY_CPUS=${GATEWAY_CPUS:-}
 CLIENT_CPUS=${CLIENT_CPUS:-}
+# on: tcpdump records the gateway's port during each overload (root only), and the summary adds the sheds' times on
+# the wire (vegeta's write of the request to the gateway's last write of the 503, as loopback stamps them): the
+# gateway's event-loop lag and work without vegeta's own scheduling, between the gateway's clock and vegeta's.
+CAPTURE=${CAPTURE:-off}
 UPSTREAM_PORT=${UPSTREAM_PORT:-8140}
 GATEWAY_PORT=${GATEWAY_PORT:-8141}
 ADMIN_PORT=${ADMIN_PORT:-8142}
@@ -108,6 +112,7 @@ start_gateway() {
 attack() {
   local out=$RESULTS/$1.$4 client
   echo "GET http://127.0.0.1:$GATEWAY_PORT/$1/work" >"$out.target"
+  [[ $CAPTURE == on && $4 == overload ]] && start_capture "$out"
   $(pinned "$CLIENT_CPUS") "$VEGETA" attack -targets="$out.target" -rate="$2/s" -duration="$3" -timeout=10s \
     -max-connections=20000 >"$out.bin" &
   client=$!
@@ -117,17 +122,47 @@ attack() {
     sched_sample "$client" >>"$out.sched"
   done
   wait "$client"
+  [[ $CAPTURE == on && $4 == overload ]] && stop_capture
   "$VEGETA" encode --to csv <"$out.bin" >"$out.csv"
   rm -f "$out.bin"
   printf '  %-9s %-9s %5s/s for %-4s %s\n' "$1" "$4" "$2" "$3" "$(summarize_one "$out.csv")"
 }
 
+# start_capture OUT: tcpdump writes the gateway port's segments that carry data (headers and the first bytes, stamped
+# in nanoseconds) to OUT.pcap until stop_capture, with what it dropped in OUT.capture.log.
+start_capture() {
+  $(pinned "$CLIENT_CPUS") tcpdump -i lo -s 128 -B 16384 --time-stamp-precision=nano -w "$1.pcap" \
+    "tcp port $GATEWAY_PORT and (ip[2:2] - ((ip[0] & 0xf) << 2) - ((tcp[12] & 0xf0) >> 2)) > 0" 2>"$1.capture.log" &
+  CAPTURE_PID=$!
+  CHILD_PIDS+=("$CAPTURE_PID")
+  local tries
+  for tries in {1..50}; do
+    grep -qs listening "$1.capture.log" && return 0
+    sleep 0.1
+  done
+}
+
+stop_capture() {
+  kill -INT "$CAPTURE_PID" 2>/dev/null || true
+  wait "$CAPTURE_PID" 2>/dev/null || true
+  forget_pid "$CAPTURE_PID"
+}
+
+ensure_capture() {
+  [[ $CAPTURE == on ]] || return 0
+  if [[ $(id -u) != 0 ]] || ! command -v tcpdump >/dev/null; then
+    echo "CAPTURE=on needs root and tcpdump (apt-get install tcpdump)" >&2
+    exit 1
+  fi
+}
+
 # sched_sample CLIENT_PID: one line per process and kind of thread, with the nanoseconds its threads have run and
-# waited on a run queue so far (the scheduler's /proc/PID/task/TID/schedstat; nothing where there is none). Read with
+# waited on a run queue so far, and how many times they were given a CPU (the scheduler's
+# /proc/PID/task/TID/schedstat; nothing where there is none). Read with
 # the shell's own builtins, so that sampling once a second costs the measured machine no process.
 sched_sample() {
-  local now=${EPOCHREALTIME/./} kind pid task name stat run wait
-  declare -A runs=() waits=()
+  local now=${EPOCHREALTIME/./} kind pid task name stat run wait slices
+  declare -A runs=() waits=() runs_given=()
   for kind in gateway-loops gateway-other upstream vegeta; do
     case $kind in
       gateway-*) pid=$SERVER_PID ;;
@@ -140,13 +175,14 @@ sched_sample() {
         gateway-loops) [[ $name == parry-loop-* ]] || continue ;;
         gateway-other) [[ $name == parry-loop-* ]] && continue ;;
       esac
-      read -r run wait _ <<<"$stat"
+      read -r run wait slices <<<"$stat"
       runs[$kind]=$((${runs[$kind]:-0} + run))
       waits[$kind]=$((${waits[$kind]:-0} + wait))
+      runs_given[$kind]=$((${runs_given[$kind]:-0} + slices))
     done
   done
   for kind in "${!runs[@]}"; do
-    echo "$now $kind ${runs[$kind]} ${waits[$kind]}"
+    echo "$now $kind ${runs[$kind]} ${waits[$kind]} ${runs_given[$kind]}"
   done
 }
 
@@ -161,13 +197,15 @@ PY
 }
 
 admin_view() {
-  curl -s -m 2 "http://127.0.0.1:$ADMIN_PORT/admin/upstreams" | python3 -c '
+  local view
+  view=$(curl -s -m 5 "http://127.0.0.1:$ADMIN_PORT/admin/upstreams") || { echo "  (no admin view within 5 s)"; return 0; }
+  python3 -c '
 import json, sys
 for group in json.load(sys.stdin)["upstreams"]:
     adaptive = group.get("adaptiveConcurrency")
     if adaptive:
         print("  {}: adaptive limit now {}, sheds so far {}".format(group["name"], adaptive["limit"], adaptive["sheds"]))
-' || true
+' <<<"$view" || true
 }
 
 summarize() {
@@ -210,11 +248,12 @@ for route in routes:
     print(f"{route:<9}{len(rows) / duration:>10.0f}{share:>9.2f}{p99:>9.1f}{base:>10.1f}{p99 / base:>9.2f}{len(shed):>8}"
           f"{pct(shed, 50):>10.2f}{pct(shed, 99):>10.2f}{pct(shed, 99.9):>10.2f}{(max(shed) if shed else float('nan')):>10.2f}{other:>8}")
 def sched(path):
-    """Per kind of thread: the share of a core it ran and the ms per second it waited for one, first to last sample."""
+    """Per kind of thread, first to last sample: the share of a core it ran, the ms per second it waited for one, and
+    the mean wait each time it was given one (a woken event loop's wait for a CPU is in every answer it sends)."""
     samples = {}
     for line in open(path):
-        t, kind, run, wait = line.split()
-        samples.setdefault(kind, []).append((int(t), int(run), int(wait)))
+        t, kind, run, wait, given = line.split()
+        samples.setdefault(kind, []).append((int(t), int(run), int(wait), int(given)))
     out = []
     for kind in ("gateway-loops", "gateway-other", "upstream", "vegeta"):
         s = samples.get(kind, [])
@@ -223,14 +262,16 @@ def sched(path):
         last = max(s, key=lambda sample: sample[1]) if s else None
         if last and last[0] > s[0][0]:
             us = last[0] - s[0][0]
-            out.append(f"{kind} {(last[1] - s[0][1]) / us / 10:.0f}% / {(last[2] - s[0][2]) / us:.0f} ms")
+            given = max(1, last[3] - s[0][3])
+            out.append(f"{kind} {(last[1] - s[0][1]) / us / 10:.0f}% / {(last[2] - s[0][2]) / us:.0f} ms"
+                       f" / {(last[2] - s[0][2]) / given / 1000:.0f} µs")
     return ", ".join(out)
 
 for route in routes:
     path = os.path.join(results, f"{route}.overload.sched")
     if os.path.exists(path) and sched(path):
         print(f"{route} overload, per kind of thread: share of a core run / ms per second its threads together waited"
-              f" for a core: {sched(path)}")
+              f" for a core / mean wait each time one got a core: {sched(path)}")
 first, later, connections = [], [], set()
 for line in open(os.path.join(results, "gateway.log")):
     if not line.startswith("{"):
@@ -242,7 +283,7 @@ for line in open(os.path.join(results, "gateway.log")):
         (first if number == "1" else later).append(float(line.split('"durationMs":')[1].split(",")[0]))
 server = sorted(first + later)
 if server:
-    print(f"sheds in the gateway (access log, head received to last byte written, every route and phase): {len(server)},"
+    print(f"sheds in the gateway (access log, head decoded by its event loop to last byte written, every route and phase): {len(server)},"
           f" p50 {pct(server, 50):.3f}, p99 {pct(server, 99):.3f}, p99.9 {pct(server, 99.9):.3f}, max {server[-1]:.3f}")
     print(f"connections vegeta opened: {len(connections)}; sheds that were their connection's first request:"
           f" {len(first)} ({100 * len(first) / len(server):.1f}%, p99 {pct(first, 99):.3f} ms in the gateway; the others"
@@ -252,8 +293,31 @@ print("targets with the adaptive limit: served/N >= 0.90, p99/unl <= 2, shed p99
 PY
 }
 
+# event_loops: how many event-loop threads the gateway has started (a JVM pinned to one CPU sizes its pool to one).
+event_loops() {
+  local task name loops=0
+  for task in /proc/"$SERVER_PID"/task/*; do
+    read -r name <"$task/comm" 2>/dev/null || continue
+    [[ $name == parry-loop-* ]] && loops=$((loops + 1))
+  done
+  echo "$loops"
+}
+
+# shed_clocks: each route's overload sheds by vegeta's clock, on the wire (CAPTURE=on) and by the gateway's own
+# (ACCESS_LOG=json), overall and in the calmer half of the seconds; the per-second table in ROUTE.overload.seconds.txt.
+shed_clocks() {
+  local route
+  for route in $ROUTES; do
+    python3 benchmarks/shed_clocks.py "$RESULTS" "$route" "$GATEWAY_PORT"
+    [[ -f $RESULTS/$route.overload.capture.log ]] &&
+      echo "  tcpdump: $(grep -h 'dropped by kernel' "$RESULTS/$route.overload.capture.log" || echo 'no count')"
+  done
+  return 0
+}
+
 main() {
   ensure_vegeta
+  ensure_capture
   ensure_jars baseline
   ensure_gateway_jar
   raise_fd_limit
@@ -275,11 +339,13 @@ main() {
     echo
     echo "command: PERMITS=$PERMITS SERVICE_MS=$SERVICE_MS OVERLOAD=$OVERLOAD DURATION=$DURATION WARMUP=$WARMUP" \
       "ADAPTIVE='$ADAPTIVE' ROUTES='$ROUTES' JVM_FLAGS='$JVM_FLAGS' benchmarks/goodput.sh"
-    echo "gateway:  $(pinned "$GATEWAY_CPUS") $GATEWAY_CMD $RESULTS/config/gateway.yaml; vegeta and upstream: $(pinned "$CLIENT_CPUS")"
+    echo "gateway:  $(pinned "$GATEWAY_CPUS") $GATEWAY_CMD $RESULTS/config/gateway.yaml ($(event_loops) event loops);" \
+      "vegeta and upstream: $(pinned "$CLIENT_CPUS")"
     echo "java:     $(java_version)"
     echo "vegeta:   $("$VEGETA" -version 2>&1 | head -n 1); $(nproc) cores; $(uname -sr); load average $(cut -d' ' -f1-3 /proc/loadavg)"
     echo
     summarize
+    shed_clocks
   } | tee "$RESULTS/summary.txt"
 }
 
