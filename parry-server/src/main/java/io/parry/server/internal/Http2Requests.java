@@ -17,12 +17,19 @@ import java.util.Map;
  * time. Netty has checked the field names and values, the pseudo-header order, the connection-specific
  * fields and {@code TE} (RFC 9113, sections 8.2 and 8.3): the fields are taken as they are, in one pass
  * that also notes the few a request's framing asks about; what Netty leaves is checked here.
+ *
+ * <p>A client sends nearly the same block on every stream, most fields as references to HPACK's
+ * tables (RFC 7541, section 6.1), whose entries the decoder hands over as the same {@link
+ * AsciiString}s each time, each keeping the one {@code String} it was read as: the method, the
+ * normalised path and the Host found valid are kept from the last block and given again when the
+ * same entry (or the same {@code String}) comes again, instead of being parsed and checked per stream.
  */
 final class Http2Requests {
     private static final AsciiString COOKIE = AsciiString.cached("cookie");
     private static final AsciiString HOST = AsciiString.cached("host");
     private static final AsciiString CONTENT_LENGTH = AsciiString.cached("content-length");
     private static final AsciiString EXPECT = AsciiString.cached("expect");
+    private static final AsciiString CONNECT = AsciiString.cached("CONNECT");
 
     /** Of the block read last: its Host (or {@code :authority}), Content-Length and Expect values, or {@code null}. */
     private String host;
@@ -30,6 +37,17 @@ final class Http2Requests {
     private String contentLength;
     private String expect;
     private boolean repeatedHost;
+
+    /** The last Host found valid: the same {@code String} again needs no second look. */
+    private String validHost;
+    /** The {@code :method} entry of an earlier block and its method. */
+    private CharSequence methodEntry;
+
+    private HttpMethod method;
+    /** The {@code :path} entry of an earlier block that normalised without a refusal, and its path. */
+    private CharSequence pathEntry;
+
+    private String path;
 
     /**
      * The block's header fields: the regular fields, cookies joined, and {@code host} from {@code
@@ -114,26 +132,49 @@ final class Http2Requests {
             throw new RefusedHead(new RequestChecks.Refusal(
                     HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, Rejection.HEADERS_TOO_LARGE, "too many header fields"));
         }
-        String method = headers.method().toString();
-        if (method.equals("CONNECT")) {
+        if (AsciiString.contentEquals(headers.method(), CONNECT)) {
             // RFC 9113, section 8.5: a tunnel, which Parry does not offer.
             throw new RefusedHead(
                     new RequestChecks.Refusal(HttpStatus.NOT_IMPLEMENTED, Rejection.BAD_REQUEST, "CONNECT"));
         }
-        RequestChecks.Refusal hostRefusal = RequestChecks.checkHost(host, repeatedHost);
-        if (hostRefusal != null) {
-            throw new RefusedHead(hostRefusal);
-        }
+        checkHost();
         try {
-            return HttpRequest.builder(
-                            HttpMethod.of(method),
-                            runtime.paths.normalize(headers.path().toString()))
+            return HttpRequest.builder(method(headers.method()), path(headers.path(), runtime))
                     .headers(fields);
         } catch (PathRedirect redirect) {
             throw new RefusedHead(RequestChecks.redirect(redirect.location()));
         } catch (IllegalArgumentException e) {
             throw new RefusedHead(RequestChecks.badRequest(e.getMessage()));
         }
+    }
+
+    private HttpMethod method(CharSequence entry) {
+        if (entry != methodEntry || !(entry instanceof AsciiString)) {
+            method = HttpMethod.of(entry.toString());
+            methodEntry = entry;
+        }
+        return method;
+    }
+
+    private void checkHost() throws RefusedHead {
+        if (host == validHost && !repeatedHost) {
+            return;
+        }
+        RequestChecks.Refusal refusal = RequestChecks.checkHost(host, repeatedHost);
+        if (refusal != null) {
+            throw new RefusedHead(refusal);
+        }
+        validHost = host;
+    }
+
+    /** The normalised path; the listener's {@link TargetNormalizer} throws for a refused one, which is not kept. */
+    private String path(CharSequence entry, ServerRuntime runtime) {
+        if (entry != pathEntry || !(entry instanceof AsciiString)) {
+            pathEntry = null;
+            path = runtime.paths.normalize(entry.toString());
+            pathEntry = entry;
+        }
+        return path;
     }
 
     /** The Host of the block read last, from {@code :authority} when it has none; {@code null} without either. */
