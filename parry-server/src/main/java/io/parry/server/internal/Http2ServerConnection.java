@@ -14,7 +14,6 @@ import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Flags;
 import io.netty.handler.codec.http2.Http2FrameListener;
 import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.handler.codec.http2.Http2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.Http2StreamVisitor;
@@ -40,8 +39,7 @@ import org.slf4j.LoggerFactory;
  * its {@link ConnectionSweeper} asks about, and counts every connection error by its {@link
  * Rejection}. Every method runs on the connection's event loop.
  */
-final class Http2ServerConnection extends Http2ConnectionHandler
-        implements Http2FrameListener, SweptConnection, Http2RemoteFlowController.Listener {
+final class Http2ServerConnection extends Http2ConnectionHandler implements Http2FrameListener, SweptConnection {
     static final String PROTOCOL = "HTTP/2.0";
     private static final Logger log = LoggerFactory.getLogger(Http2ServerConnection.class);
     private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
@@ -80,6 +78,8 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     private boolean windowOpened;
     private int oversizeHeaderLists;
     private boolean connectionErrorCounted;
+    /** Streams whose response waits for the stream to be writable again (see {@link #writerWaiting}). */
+    private int waitingWriters;
 
     private Http2ServerConnection(
             Http2ConnectionDecoder decoder,
@@ -108,13 +108,15 @@ final class Http2ServerConnection extends Http2ConnectionHandler
                 if (framing != null) {
                     framing.streamClosed();
                 }
+                // The bytes it had queued no longer hold the connection window (Netty's flow controller
+                // dropped them before this listener, added after it, is told).
+                wakeWaitingWriters();
                 // The idle clock matters once no stream is left (whether Netty counted this one out yet or not).
                 if (connection().numActiveStreams() <= 1) {
                     lastActivityNanos = System.nanoTime();
                 }
             }
         });
-        encoder.flowController().listener(this);
         this.resumeWriting = stream -> {
             Http2StreamFraming framing = stream.getProperty(framingKey);
             if (framing != null) {
@@ -387,9 +389,11 @@ final class Http2ServerConnection extends Http2ConnectionHandler
         }
     }
 
+    /** Netty applied the settings first: a larger initial window (RFC 9113, section 6.9.2) may let responses go on. */
     @Override
     public void onSettingsRead(ChannelHandlerContext ctx, Http2Settings settings) throws Http2Exception {
         controlFrameRead();
+        wakeWaitingWriters();
     }
 
     @Override
@@ -432,24 +436,52 @@ final class Http2ServerConnection extends Http2ConnectionHandler
     @Override
     public void onGoAwayRead(ChannelHandlerContext ctx, int lastStreamId, long errorCode, ByteBuf debugData) {}
 
+    /** Netty added the credit first: a response waiting for it, on that stream or (stream 0) any, pulls more. */
     @Override
-    public void onWindowUpdateRead(ChannelHandlerContext ctx, int streamId, int windowSizeIncrement) {}
-
-    @Override
-    public void onUnknownFrame(
-            ChannelHandlerContext ctx, byte frameType, int streamId, Http2Flags flags, ByteBuf payload) {}
-
-    /** A stream's window or the channel's writability changed: its response may pull more of its body. */
-    @Override
-    public void writabilityChanged(Http2Stream stream) {
-        Http2StreamFraming framing = stream.getProperty(framingKey);
+    public void onWindowUpdateRead(ChannelHandlerContext ctx, int streamId, int windowSizeIncrement) {
+        if (waitingWriters == 0) {
+            return;
+        }
+        if (streamId == 0) {
+            wakeWaitingWriters();
+            return;
+        }
+        Http2Stream stream = connection().stream(streamId);
+        Http2StreamFraming framing = stream == null ? null : stream.getProperty(framingKey);
         if (framing != null) {
             framing.writabilityChanged();
         }
     }
 
+    @Override
+    public void onUnknownFrame(
+            ChannelHandlerContext ctx, byte frameType, int streamId, Http2Flags flags, ByteBuf payload) {}
+
     boolean isWritable(Http2Stream stream) {
         return encoder().flowController().isWritable(stream);
+    }
+
+    /**
+     * A stream's response starts or stops waiting to be writable. A stream turns writable again only
+     * when its window or the connection's grows, another stream's queued bytes are dropped, or the
+     * channel turns writable; this connection wakes the waiting ones then. Netty's flow controller could
+     * tell each stream of each change through a listener, but would then check every stream's
+     * writability on every frame queued and every stream opened and closed, a cost the many streams
+     * that never wait would pay.
+     */
+    void writerWaiting(boolean waiting) {
+        waitingWriters += waiting ? 1 : -1;
+    }
+
+    private void wakeWaitingWriters() {
+        if (waitingWriters == 0) {
+            return;
+        }
+        try {
+            connection().forEachActiveStream(resumeWriting);
+        } catch (Http2Exception e) {
+            onError(ctx, false, e);
+        }
     }
 
     /** Resets a stream the server gives up on, and flushes the RST_STREAM frame. */

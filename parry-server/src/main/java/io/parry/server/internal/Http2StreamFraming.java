@@ -55,6 +55,9 @@ final class Http2StreamFraming implements ExchangeFraming {
     private boolean refusedBody;
 
     private Http2BodyWriter writer;
+    /** Whether the response found the stream unwritable when it last asked, and waits to be woken. */
+    private boolean waiting;
+
     private long stalledSinceNanos;
     private boolean closed;
 
@@ -176,6 +179,10 @@ final class Http2StreamFraming implements ExchangeFraming {
     /** The stream closed, whichever side ended it: whatever is still going on for it stops. */
     void streamClosed() {
         closed = true;
+        if (waiting) {
+            waiting = false;
+            connection.writerWaiting(false);
+        }
         InboundBody current = body;
         body = null;
         if (current != null) {
@@ -207,8 +214,14 @@ final class Http2StreamFraming implements ExchangeFraming {
         }
     }
 
+    /** Whether the stream may write now; when not, it waits for the connection to wake it. */
     boolean isWritable() {
-        return connection.isWritable(stream);
+        boolean writable = connection.isWritable(stream);
+        if (writable == waiting && !closed) {
+            waiting = !writable;
+            connection.writerWaiting(waiting);
+        }
+        return writable;
     }
 
     /** Acts on the request deadline and on a response stalled by a zero window. */

@@ -76,6 +76,43 @@ class Http2ResponseWritabilityTest {
         assertThat(source.requested).isEqualTo(3);
     }
 
+    @Test
+    void pullsTheNextChunkWhenTheClientOpensTheStreamsWindow() throws Exception {
+        channel.writeInbound(Http2RequestBytes.getWithInitialWindow(10));
+        source.subscriber.onNext(HttpData.ofUtf8("twelve bytes"));
+        channel.runPendingTasks();
+        assertThat(source.requested).as("nothing pulled while the window is closed").isEqualTo(1);
+
+        channel.writeInbound(Http2RequestBytes.windowUpdate(1, 100));
+
+        assertThat(source.requested).isEqualTo(2);
+        assertThat(String.join("", dataFrames())).isEqualTo("twelve bytes");
+    }
+
+    @Test
+    void pullsTheNextChunkWhenTheClientOpensTheConnectionsWindow() throws Exception {
+        channel.writeInbound(Http2RequestBytes.getWithInitialWindow(1 << 20));
+        source.subscriber.onNext(HttpData.wrap(new byte[70_000])); // Past the connection's first 65,535 bytes.
+        channel.runPendingTasks();
+        assertThat(source.requested).as("nothing pulled while the window is closed").isEqualTo(1);
+
+        channel.writeInbound(Http2RequestBytes.windowUpdate(0, 100_000));
+
+        assertThat(source.requested).isEqualTo(2);
+    }
+
+    @Test
+    void pullsTheNextChunkWhenTheClientRaisesTheInitialWindow() throws Exception {
+        channel.writeInbound(Http2RequestBytes.getWithInitialWindow(10));
+        source.subscriber.onNext(HttpData.ofUtf8("twelve bytes"));
+        channel.runPendingTasks();
+        assertThat(source.requested).as("nothing pulled while the window is closed").isEqualTo(1);
+
+        channel.writeInbound(Http2RequestBytes.initialWindow(1000));
+
+        assertThat(source.requested).isEqualTo(2);
+    }
+
     /**
      * Chunks written outside the connection's read (a proxied body arrives on the upstream's channel) leave in one
      * flush after the event loop's batch, merged into one DATA frame: over TLS, a flush per chunk made two records of
