@@ -38,12 +38,23 @@ final class Http2RequestBytes {
 
     /** A SETTINGS frame with SETTINGS_INITIAL_WINDOW_SIZE (RFC 9113, section 6.5.2). */
     static ByteBuf initialWindow(long bytes) {
-        return Unpooled.buffer().writeMedium(6).writeByte(0x4).writeByte(0).writeInt(0).writeShort(0x4).writeInt((int) bytes);
+        return Unpooled.buffer()
+                .writeMedium(6)
+                .writeByte(0x4)
+                .writeByte(0)
+                .writeInt(0)
+                .writeShort(0x4)
+                .writeInt((int) bytes);
     }
 
     /** A WINDOW_UPDATE frame (RFC 9113, section 6.9), on stream 0 for the connection's window. */
     static ByteBuf windowUpdate(int streamId, int increment) {
-        return Unpooled.buffer().writeMedium(4).writeByte(0x8).writeByte(0).writeInt(streamId).writeInt(increment);
+        return Unpooled.buffer()
+                .writeMedium(4)
+                .writeByte(0x8)
+                .writeByte(0)
+                .writeInt(streamId)
+                .writeInt(increment);
     }
 
     /** A GET of {@code /} with no body on a later stream of a connection {@link #get()} opened. */

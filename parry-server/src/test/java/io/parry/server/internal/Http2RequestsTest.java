@@ -29,7 +29,10 @@ class Http2RequestsTest {
     private static final AsciiString AGENT = AsciiString.cached("h2load nghttp2/1.52.0");
 
     private final ServerRuntime runtime = new ServerRuntime(
-            ServerOptions.ofDefault(), (ctx, request) -> new CompletableFuture<>(), new RequestListeners(List.of()), null);
+            ServerOptions.ofDefault(),
+            (ctx, request) -> new CompletableFuture<>(),
+            new RequestListeners(List.of()),
+            null);
     private final Http2Requests requests = new Http2Requests();
 
     @Test
@@ -48,7 +51,8 @@ class Http2RequestsTest {
     void refusesARepeatedHostAfterTheSameHostWasValid() throws Exception {
         read(block(PATH, AUTHORITY, AGENT));
 
-        Http2Headers twoHosts = block(PATH, AUTHORITY, AGENT).add(HOST, AUTHORITY).add(HOST, AUTHORITY);
+        Http2Headers twoHosts =
+                block(PATH, AUTHORITY, AGENT).add(HOST, AUTHORITY).add(HOST, AUTHORITY);
 
         assertThatThrownBy(() -> read(twoHosts)).isInstanceOf(Http2Requests.RefusedHead.class);
     }
@@ -57,7 +61,8 @@ class Http2RequestsTest {
     void readsAnEntryAfreshWhenTheNextBlockHasAnotherInItsPlace() throws Exception {
         read(block(PATH, AUTHORITY, AGENT));
 
-        HttpRequest second = read(block(new AsciiString("/other"), new AsciiString("other.example"), new AsciiString("curl/8")));
+        HttpRequest second =
+                read(block(new AsciiString("/other"), new AsciiString("other.example"), new AsciiString("curl/8")));
 
         assertThat(second.path()).isEqualTo("/other");
         assertThat(value(second.headers(), "user-agent")).isEqualTo("curl/8");
@@ -70,8 +75,7 @@ class Http2RequestsTest {
         read(block(PATH, AUTHORITY, AGENT));
 
         assertThatThrownBy(() -> read(block(PATH, new AsciiString("bad host"), AGENT)))
-                .isInstanceOfSatisfying(Http2Requests.RefusedHead.class, refused -> assertThat(
-                                refused.refusal.status)
+                .isInstanceOfSatisfying(Http2Requests.RefusedHead.class, refused -> assertThat(refused.refusal.status)
                         .isEqualTo(HttpStatus.BAD_REQUEST));
     }
 

@@ -78,10 +78,7 @@ class Http2ResponseWritabilityTest {
 
     @Test
     void pullsTheNextChunkWhenTheClientOpensTheStreamsWindow() throws Exception {
-        channel.writeInbound(Http2RequestBytes.getWithInitialWindow(10));
-        source.subscriber.onNext(HttpData.ofUtf8("twelve bytes"));
-        channel.runPendingTasks();
-        assertThat(source.requested).as("nothing pulled while the window is closed").isEqualTo(1);
+        heldByTheWindow(10, HttpData.ofUtf8("twelve bytes"));
 
         channel.writeInbound(Http2RequestBytes.windowUpdate(1, 100));
 
@@ -91,10 +88,7 @@ class Http2ResponseWritabilityTest {
 
     @Test
     void pullsTheNextChunkWhenTheClientOpensTheConnectionsWindow() throws Exception {
-        channel.writeInbound(Http2RequestBytes.getWithInitialWindow(1 << 20));
-        source.subscriber.onNext(HttpData.wrap(new byte[70_000])); // Past the connection's first 65,535 bytes.
-        channel.runPendingTasks();
-        assertThat(source.requested).as("nothing pulled while the window is closed").isEqualTo(1);
+        heldByTheWindow(1 << 20, HttpData.wrap(new byte[70_000])); // Past the connection's first 65,535 bytes.
 
         channel.writeInbound(Http2RequestBytes.windowUpdate(0, 100_000));
 
@@ -103,14 +97,21 @@ class Http2ResponseWritabilityTest {
 
     @Test
     void pullsTheNextChunkWhenTheClientRaisesTheInitialWindow() throws Exception {
-        channel.writeInbound(Http2RequestBytes.getWithInitialWindow(10));
-        source.subscriber.onNext(HttpData.ofUtf8("twelve bytes"));
-        channel.runPendingTasks();
-        assertThat(source.requested).as("nothing pulled while the window is closed").isEqualTo(1);
+        heldByTheWindow(10, HttpData.ofUtf8("twelve bytes"));
 
         channel.writeInbound(Http2RequestBytes.initialWindow(1000));
 
         assertThat(source.requested).isEqualTo(2);
+    }
+
+    /** Opens a stream with this initial window and sends a first chunk its window or the connection's cannot take. */
+    private void heldByTheWindow(long initialWindow, HttpData chunk) throws Exception {
+        channel.writeInbound(Http2RequestBytes.getWithInitialWindow(initialWindow));
+        source.subscriber.onNext(chunk);
+        channel.runPendingTasks();
+        assertThat(source.requested)
+                .as("nothing pulled while the window is closed")
+                .isEqualTo(1);
     }
 
     /**
