@@ -6,7 +6,7 @@
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
-PORT=${PORT:-8090}
+PORT=${PORT:-8096}
 PARALLELISM=${PARALLELISM:-2}
 CASES=${CASES:-}
 export JVM_FLAGS=${JVM_FLAGS:--Xms1g -Xmx1g}

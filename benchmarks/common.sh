@@ -219,8 +219,8 @@ rotated() {
 # 30.6k, 38.9k, 43.0k req/s over three 6 s rounds after a 6 s warm-up), so a fixed warm-up is either too short for
 # the JIT or longer than needed. Each target is instead warmed in windows of WARMUP_WINDOW seconds until two windows
 # in a row agree within WARMUP_TOLERANCE percent, after at least WARMUP_MIN seconds and at most WARMUP (the bound
-# that keeps a run on a noisy machine finite). Parry and the baselines get the same rule.
-WARMUP=${WARMUP:-60s}
+# that keeps a run on a noisy machine finite). Parry and the baselines get the same rule. Each script sets WARMUP's
+# default itself after sourcing this file, so that its own default holds and one given in the environment wins.
 WARMUP_WINDOW=${WARMUP_WINDOW:-5}
 WARMUP_MIN=${WARMUP_MIN:-15}
 WARMUP_TOLERANCE=${WARMUP_TOLERANCE:-3}
@@ -230,7 +230,7 @@ WARMUP_TOLERANCE=${WARMUP_TOLERANCE:-3}
 # line, then how long the warm-up took and why it ended.
 warm_up() {
   local bound spent=0 n=0 window line rate previous=
-  bound=$(seconds "$WARMUP")
+  bound=$(seconds "${WARMUP:?WARMUP: not set (each script sets its default after sourcing common.sh)}")
   while ((spent < bound)); do
     n=$((n + 1))
     window=$((bound - spent < WARMUP_WINDOW ? bound - spent : WARMUP_WINDOW))

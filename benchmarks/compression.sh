@@ -10,12 +10,13 @@ source "$ROOT/benchmarks/nginx/nginx.sh"
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-60s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-2}
 LEVEL=${LEVEL:-1}
 TARGETS=${TARGETS:-nginx parry}
-NGINX_PORT=${NGINX_PORT:-8131}
-PARRY_PORT=${PARRY_PORT:-8132}
+NGINX_PORT=${NGINX_PORT:-8240}
+PARRY_PORT=${PARRY_PORT:-8241}
 
 # make_body FILE: a 64 KiB JSON array of todo-like objects (no single quotes, so YAML can quote it as it is).
 make_body() {

@@ -14,6 +14,7 @@ export JVM_FLAGS=${JVM_FLAGS:-}
 UPSTREAM_JVM_FLAGS=${UPSTREAM_JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-60s}
 # The jar runs without JVM flags, as users start it: its JIT needs about 20 s of load before rounds stop rising.
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}

@@ -14,6 +14,7 @@ source "$(dirname "$0")/common.sh"
 export JVM_FLAGS=${JVM_FLAGS:-}
 ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-60s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
 ROUTES=${ROUTES:-open protected redis redis-batched}

@@ -17,7 +17,7 @@ PERMITS=${PERMITS:-50}
 SERVICE_MS=${SERVICE_MS:-100}
 OVERLOAD=${OVERLOAD:-3}
 DURATION=${DURATION:-20s}
-# common.sh (sourced above) sets WARMUP to 60s; that is the warm-up every published figure had.
+# 60s: the warm-up every published figure had.
 WARMUP=${WARMUP:-60s}
 UNLOADED_DURATION=${UNLOADED_DURATION:-10s}
 DRAIN_SECONDS=${DRAIN_SECONDS:-15}

@@ -10,10 +10,11 @@ source "$(dirname "$0")/common.sh"
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10}
+WARMUP=${WARMUP:-60s}
 SHAPES=${SHAPES:-c1m100 c64m10}
 TLS=${TLS:-0}
 BASELINE_PORT=${BASELINE_PORT:-8082}
-PARRY_PORT=${PARRY_PORT:-8080}
+PARRY_PORT=${PARRY_PORT:-8083}
 BASELINE_CMD=${BASELINE_CMD:-"\$JAVA \$JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.baseline.NettyHttp2BaselineServer"}
 
 # h2load_args SHAPE PORT SECONDS: sets H2LOAD_ARGS to the h2load command line of one run.

@@ -7,6 +7,7 @@ source "$(dirname "$0")/common.sh"
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-60s}
 DELAY_DURATION=${DELAY_DURATION:-15s}
 SCENARIOS=${SCENARIOS:-plaintext json echo delay}
 BASELINE_PORT=${BASELINE_PORT:-8081}

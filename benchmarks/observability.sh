@@ -8,4 +8,5 @@ server='$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.ben
 export PARRY_CMD="env OBSERVABILITY=on $server"
 export BASELINE_CMD="env OBSERVABILITY=off $server"
 echo "observability: 'parry' = tracing + metrics + access log on, 'baseline' = all off (same server class)"
-SCENARIOS=${SCENARIOS:-plaintext} exec benchmarks/load.sh
+# Ports of its own (load.sh's are 8080 and 8081), so that it can run beside load.sh.
+PARRY_PORT=${PARRY_PORT:-8084} BASELINE_PORT=${BASELINE_PORT:-8085} SCENARIOS=${SCENARIOS:-plaintext} exec benchmarks/load.sh

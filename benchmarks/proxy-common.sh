@@ -3,9 +3,10 @@
 # script reaches one upstream (direct, via NGINX, via Parry's proxy example), their ports, and starting them.
 source "$ROOT/benchmarks/nginx/nginx.sh"
 
-UPSTREAM_PORT=${UPSTREAM_PORT:-8100}
-NGINX_PORT=${NGINX_PORT:-8101}
-PROXY_PORT=${PROXY_PORT:-8102}
+# Each script that sources this sets FIRST_PORT, the first of its own ports, so that two scripts can run at once.
+UPSTREAM_PORT=${UPSTREAM_PORT:-$FIRST_PORT}
+NGINX_PORT=${NGINX_PORT:-$((FIRST_PORT + 1))}
+PROXY_PORT=${PROXY_PORT:-$((FIRST_PORT + 2))}
 
 # target_port TARGET: the port that reaches the upstream directly, via NGINX or via Parry.
 target_port() {

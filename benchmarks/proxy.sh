@@ -4,12 +4,14 @@
 # ratio and each proxy's added p99 over the direct call, saturated and at a paced, unsaturated rate. See README.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
+FIRST_PORT=8100
 source "$ROOT/benchmarks/proxy-common.sh"
 
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 UPSTREAM_JVM_FLAGS=${UPSTREAM_JVM_FLAGS:-$JVM_FLAGS}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-60s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
 PACE_MS=${PACE_MS:-10}

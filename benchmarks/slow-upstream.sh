@@ -5,6 +5,7 @@
 # See README.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
+FIRST_PORT=8150
 source "$ROOT/benchmarks/proxy-common.sh"
 
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
@@ -14,6 +15,7 @@ WRK_THREADS=${WRK_THREADS:-2}
 # Five rounds because one round's p99 moves by several ms on a noisy machine; the warm-up runs until steady (see
 # common.sh) because the proxy's JIT is still compiling after 10 s of this load, which made the first round the slowest.
 ROUNDS=${ROUNDS:-5}
+WARMUP=${WARMUP:-60s}
 SHORT_MS=${SHORT_MS:-150}
 SHORT_DURATION=${SHORT_DURATION:-15s}
 LONG_MS=${LONG_MS:-15000}

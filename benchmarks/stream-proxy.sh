@@ -5,6 +5,7 @@
 # heap after GC. See README.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
+FIRST_PORT=8160
 source "$ROOT/benchmarks/proxy-common.sh"
 
 export JVM_FLAGS=${JVM_FLAGS:--Xmx64m -XX:MaxDirectMemorySize=64m}

@@ -12,6 +12,7 @@ source "$ROOT/benchmarks/nginx/nginx.sh"
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-60s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-2}
 SCENARIOS=${SCENARIOS:-handshake keepalive proxied}

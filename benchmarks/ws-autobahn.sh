@@ -5,6 +5,7 @@
 # untouched) selects globs, PARALLELISM (2) cases at a time. Reports in benchmarks/results/<timestamp>-ws-autobahn.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
+FIRST_PORT=8200
 source "$ROOT/benchmarks/ws-common.sh"
 
 JVM_FLAGS=${JVM_FLAGS:--Xmx512m}

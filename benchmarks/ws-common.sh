@@ -3,10 +3,11 @@
 # NGINX and the gateway jar proxying to it, each started by PID and awaited.
 source "$ROOT/benchmarks/nginx/nginx.sh"
 
-UPSTREAM_PORT=${UPSTREAM_PORT:-8100}
-NGINX_PORT=${NGINX_PORT:-8101}
-GATEWAY_PORT=${GATEWAY_PORT:-8102}
-ADMIN_PORT=${ADMIN_PORT:-8103}
+# Each script that sources this sets FIRST_PORT, the first of its own ports, so that two scripts can run at once.
+UPSTREAM_PORT=${UPSTREAM_PORT:-$FIRST_PORT}
+NGINX_PORT=${NGINX_PORT:-$((FIRST_PORT + 1))}
+GATEWAY_PORT=${GATEWAY_PORT:-$((FIRST_PORT + 2))}
+ADMIN_PORT=${ADMIN_PORT:-$((FIRST_PORT + 3))}
 GATEWAY_CMD=${GATEWAY_CMD:-'$JAVA $JVM_FLAGS -jar parry-gateway/target/parry-gateway.jar'}
 UPSTREAM_CMD='$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.websocket.WebSocketEchoServer'
 UPSTREAM_JVM_FLAGS=${UPSTREAM_JVM_FLAGS:--Xmx512m}

@@ -5,6 +5,7 @@
 # SESSIONS (10,000) used, idle sessions, divided by their number (target: each <= 4x the keep-alive figure).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
+FIRST_PORT=8190
 source "$ROOT/benchmarks/ws-common.sh"
 
 JVM_FLAGS=${JVM_FLAGS:--Xmx512m}

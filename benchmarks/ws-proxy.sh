@@ -9,6 +9,7 @@
 #    load client, from /proc/PID/stat. That figure does not depend on what else the machine runs. See README.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
+FIRST_PORT=8180
 source "$ROOT/benchmarks/ws-common.sh"
 
 JVM_FLAGS=${JVM_FLAGS:--Xmx512m}
@@ -16,6 +17,7 @@ ROUNDS=${ROUNDS:-3}
 CPU_ROUNDS=${CPU_ROUNDS:-3}
 RATE=${RATE:-10000}
 DURATION=${DURATION:-10}
+WARMUP=${WARMUP:-60s}
 SESSIONS=${SESSIONS:-64}
 SIZE=${SIZE:-128}
 CLIENT_FLAGS='-Xmx256m'
