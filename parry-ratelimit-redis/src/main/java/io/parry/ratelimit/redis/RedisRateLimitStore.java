@@ -18,6 +18,7 @@ import io.netty.util.concurrent.FastThreadLocal;
 import io.netty.util.internal.ThreadExecutorMap;
 import io.parry.ratelimit.redis.internal.GcraCommand;
 import io.parry.ratelimit.redis.internal.GcraScript;
+import io.parry.ratelimit.redis.internal.LettuceTransport;
 import io.parry.ratelimit.redis.internal.Pipeline;
 import io.parry.transport.spi.EventLoopScheduler;
 import java.time.Duration;
@@ -55,6 +56,10 @@ import org.slf4j.LoggerFactory;
  * the application's Netty and two I/O threads of its own (Lettuce's least). Thread-safe.
  */
 public final class RedisRateLimitStore implements AutoCloseable {
+    static {
+        LettuceTransport.chooseEpoll(); // Before any of Lettuce's classes is initialised.
+    }
+
     private static final Logger log = LoggerFactory.getLogger(RedisRateLimitStore.class);
     private static final long RECONNECT_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final int MAX_IN_FLIGHT = 65_536;

@@ -8,6 +8,7 @@ import io.lettuce.core.resource.Transports;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.util.concurrent.EventExecutor;
 import io.parry.ratelimit.redis.internal.GcraCommand;
 import io.parry.testing.RedisProcess;
 import io.parry.transport.TransportKind;
@@ -73,6 +74,30 @@ class RedisRateLimitStoreTest {
             });
 
             assertThat(log).doesNotContain("ERROR").doesNotContain("Exception");
+        }
+    }
+
+    /**
+     * Lettuce 7.7, left to choose between epoll and io_uring, warned at every connection (the shared one and
+     * each loop's) that it took epoll.
+     */
+    @Test
+    void connectsWithoutAWarningAboutLettucesTransport() throws Exception {
+        MultiThreadIoEventLoopGroup group =
+                Transport.resolve(TransportKind.AUTO).newEventLoopGroup(2, "asking");
+        try (RedisProcess redis = RedisProcess.start()) {
+            String log = errorsWhile(() -> {
+                try (RedisRateLimitStore store = RedisRateLimitStore.connect(redis.uri())) {
+                    store.ready().toCompletableFuture().get(5, TimeUnit.SECONDS);
+                    for (EventExecutor loop : group) {
+                        decideOn((EventLoop) loop, store).get(5, TimeUnit.SECONDS);
+                    }
+                }
+            });
+
+            assertThat(log).doesNotContain("WARN");
+        } finally {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         }
     }
 

@@ -35,7 +35,6 @@ public final class RateLimits implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RateLimits.class);
     private static final long RETIRE_STORE_SECONDS = 5;
     private static final long CONNECT_WAIT_SECONDS = 2;
-    private static final String LETTUCE_IO_URING = "io.lettuce.core.iouring";
 
     private final RateLimitObserver observer;
     private Map<String, Limiter> live = Map.of();
@@ -64,10 +63,6 @@ public final class RateLimits implements AutoCloseable {
     private synchronized RedisRateLimitStore redis(RedisConfig config) {
         if (redis != null && config.equals(redisConfig)) {
             return redis;
-        }
-        if (System.getProperty(LETTUCE_IO_URING) == null) {
-            // Lettuce would warn at each start that it chose epoll over io_uring, as Parry's own transport does.
-            System.setProperty(LETTUCE_IO_URING, "false");
         }
         RedisRateLimitStore store = RedisRateLimitStore.connect(config.uri());
         try {
