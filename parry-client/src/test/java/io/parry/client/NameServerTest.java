@@ -16,13 +16,13 @@ class NameServerTest {
     private static final Duration CONNECT_TIMEOUT = Duration.ofMillis(300);
     private static final HttpRequest GET = HttpRequest.of(HttpMethod.GET, "/");
 
-    private static HttpClient client(LoopbackNameServer nameServer) {
+    private static HttpClient client(LoopbackNameServer nameServer, Duration connectTimeout) {
         return HttpClient.builder()
                 .options(ClientOptions.builder()
                         .eventLoopThreads(1)
                         .nameServers(List.of(nameServer.address()))
                         .timeouts(ClientTimeouts.builder()
-                                .connect(CONNECT_TIMEOUT)
+                                .connect(connectTimeout)
                                 .build())
                         .build())
                 .build();
@@ -38,7 +38,8 @@ class NameServerTest {
                         connection.send("HTTP/1.1 200 OK\nContent-Length: " + host.length() + "\n\n" + host);
                     }
                 })) {
-            HttpClient client = client(nameServer);
+            // The connect timeout includes the name's resolution: time enough for both on a loaded machine.
+            HttpClient client = client(nameServer, Duration.ofSeconds(10));
             try {
                 Endpoint endpoint = Endpoint.of("upstream.parry.test", upstream.port());
 
@@ -53,7 +54,7 @@ class NameServerTest {
     @Test
     void failsWithConnectTimeoutWhenTheNameServerDoesNotAnswer() throws Exception {
         try (LoopbackNameServer nameServer = LoopbackNameServer.silent()) {
-            HttpClient client = client(nameServer);
+            HttpClient client = client(nameServer, CONNECT_TIMEOUT);
             try {
                 Endpoint endpoint = Endpoint.of("upstream.parry.test", 80);
 

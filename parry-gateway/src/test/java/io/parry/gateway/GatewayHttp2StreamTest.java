@@ -17,6 +17,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.CRC32;
@@ -34,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
 class GatewayHttp2StreamTest {
     private static final long SIZE = 96L << 20;
     private static final long FLAT_HEAP_MIB = 32;
+    private static final Duration STALL = Duration.ofSeconds(30);
     private static final Pattern HEAP_AFTER_GC = Pattern.compile("\\d+M->(\\d+)M\\(\\d+M\\)");
     private static final DemoCertificate CERTIFICATE = DemoCertificate.generate();
 
@@ -50,17 +56,17 @@ class GatewayHttp2StreamTest {
     void streamsARequestBodyLargerThanItsMemoryUpOverHttp2AtBothHopsWithAFlatHeap() throws Exception {
         Path gcLog = dir.resolve("gc.log");
         try (ChildGateway gateway = start(gcLog)) {
-            java.net.http.HttpResponse<String> upload;
-            try {
-                upload = client().send(
-                                HttpRequest.newBuilder(URI.create(base(gateway) + "/upload"))
-                                        .timeout(Duration.ofSeconds(120))
-                                        .POST(BodyPublishers.ofInputStream(() -> new PatternBody(SIZE)))
-                                        .build(),
-                                BodyHandlers.ofString());
-            } catch (IOException e) {
-                throw new AssertionError("the upload failed; the gateway's output:\n" + gateway.output(), e);
-            }
+            PatternBody body = new PatternBody(SIZE);
+            // No deadline for the whole upload, which a loaded machine may take minutes to send: it fails
+            // when its bytes stop moving.
+            java.net.http.HttpResponse<String> upload = whileMoving(
+                    client().sendAsync(
+                                    HttpRequest.newBuilder(URI.create(base(gateway) + "/upload"))
+                                            .POST(BodyPublishers.ofInputStream(() -> body))
+                                            .build(),
+                                    BodyHandlers.ofString()),
+                    body::position,
+                    gateway);
 
             assertThat(upload.version()).isEqualTo(HttpClient.Version.HTTP_2);
             assertThat(upload.statusCode()).isEqualTo(200);
@@ -90,6 +96,33 @@ class GatewayHttp2StreamTest {
             assertThat(download.statusCode()).isEqualTo(200);
             assertThat(downloaded).containsExactly(SIZE, PatternBody.crc(SIZE));
             assertThat(maxHeapAfterGcMiB(gcLog)).isLessThan(FLAT_HEAP_MIB);
+        }
+    }
+
+    /**
+     * The call's response once it completes, or an assertion error (with the gateway's output) when it fails or
+     * {@code moved} has not changed for {@link #STALL}.
+     */
+    private static <T> T whileMoving(CompletableFuture<T> call, LongSupplier moved, ChildGateway gateway)
+            throws InterruptedException {
+        long last = -1;
+        long lastMoved = System.nanoTime();
+        while (true) {
+            try {
+                return call.get(1, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                throw new AssertionError("the call failed; the gateway's output:\n" + gateway.output(), e.getCause());
+            } catch (TimeoutException stillRunning) {
+                long now = moved.getAsLong();
+                if (now != last) {
+                    last = now;
+                    lastMoved = System.nanoTime();
+                } else if (System.nanoTime() - lastMoved > STALL.toNanos()) {
+                    call.cancel(true);
+                    throw new AssertionError("no byte moved for " + STALL.toSeconds() + " s after " + now
+                            + "; the gateway's output:\n" + gateway.output());
+                }
+            }
         }
     }
 

@@ -14,10 +14,16 @@ final class PatternBody extends InputStream {
     private static final byte[] BLOCK = block();
 
     private final long length;
-    private long position;
+    /** Written by the reading thread only; volatile so that another thread may watch the progress. */
+    private volatile long position;
 
     PatternBody(long length) {
         this.length = length;
+    }
+
+    /** How many bytes have been read so far; any thread. */
+    long position() {
+        return position;
     }
 
     /** The CRC-32 of the first {@code length} bytes of the pattern. */
