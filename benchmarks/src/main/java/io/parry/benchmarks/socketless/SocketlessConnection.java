@@ -1,0 +1,136 @@
+package io.parry.benchmarks.socketless;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import io.netty.util.ReferenceCountUtil;
+import io.parry.benchmarks.baseline.BaselineHandler;
+import io.parry.benchmarks.baseline.Http2BaselineHandler;
+import io.parry.server.ServerOptions;
+import io.parry.server.internal.ServerInitializer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * One server connection with no socket, Parry's or the raw-Netty baseline's, fed whole requests on the calling
+ * thread: request bytes in, one read batch (decode, handle, write, flush at read-complete), response bytes out and
+ * released. Everything a request costs the server's event loop runs on the caller's thread, so that thread's CPU
+ * time (and its allocated bytes) is the request's cost, without the socket, the kernel or the load generator.
+ *
+ * <p>Scenarios: {@code h1-plaintext}, {@code h1-json} and {@code h1-echo} (a 1 KiB {@code POST /echo}) as {@code
+ * benchmarks/load.sh} sends them with wrk; {@code h2-plaintext}, one stream per request on one h2c connection
+ * (prior knowledge) as {@code benchmarks/h2.sh} does with h2load. The Parry side serves the hello example's routes
+ * ({@link HelloRoutes}); the baseline is {@code NettyBaselineServer}'s and {@code NettyHttp2BaselineServer}'s
+ * handlers. Not thread-safe: one thread per connection.
+ */
+public final class SocketlessConnection implements AutoCloseable {
+    /** The servers, in the order the harnesses name them. */
+    public static final List<String> SERVERS = List.of("parry", "netty");
+    /** Every scenario. */
+    public static final List<String> SCENARIOS = List.of("h1-plaintext", "h1-json", "h1-echo", "h2-plaintext");
+
+    private static final byte[] ECHO_BODY = "0123456789abcdef".repeat(64).getBytes(StandardCharsets.US_ASCII);
+
+    private final String name;
+    private final EmbeddedChannel channel;
+    private final byte[] request;
+    private final Http2Requests http2;
+
+    private SocketlessConnection(String name, EmbeddedChannel channel, byte[] request, Http2Requests http2) {
+        this.name = name;
+        this.channel = channel;
+        this.request = request;
+        this.http2 = http2;
+    }
+
+    /**
+     * Opens a connection of {@code server} ({@code parry} or {@code netty}) for {@code scenario}; an h2 one has its
+     * connection preface and settings exchanged.
+     */
+    public static SocketlessConnection open(String server, String scenario) {
+        boolean h2 = scenario.startsWith("h2");
+        EmbeddedChannel channel = new EmbeddedChannel();
+        switch (server) {
+            case "parry" -> channel.pipeline()
+                    .addLast(ServerInitializer.detached(ServerOptions.ofDefault(), new HelloRoutes()));
+            case "netty" -> {
+                if (h2) {
+                    channel.pipeline().addLast(Http2BaselineHandler.create());
+                } else {
+                    channel.pipeline()
+                            .addLast(new HttpServerCodec())
+                            .addLast(new HttpServerExpectContinueHandler())
+                            .addLast(new BaselineHandler());
+                }
+            }
+            default -> throw new IllegalArgumentException("server: " + server + " (expected: parry or netty)");
+        }
+        SocketlessConnection connection;
+        if (h2) {
+            if (!scenario.equals("h2-plaintext")) {
+                throw new IllegalArgumentException("scenario: " + scenario + " (expected: one of " + SCENARIOS + ")");
+            }
+            connection = new SocketlessConnection(server + " " + scenario, channel, null, new Http2Requests("/plaintext"));
+            channel.writeInbound(Unpooled.wrappedBuffer(Http2Requests.connectionStart()));
+            connection.drainOutbound();
+        } else {
+            connection = new SocketlessConnection(server + " " + scenario, channel, http1Request(scenario), null);
+        }
+        return connection;
+    }
+
+    /**
+     * Serves one request; returns the response bytes written.
+     *
+     * @throws IllegalStateException if the server wrote nothing
+     */
+    public int request() {
+        byte[] bytes = http2 != null ? http2.next() : request;
+        channel.writeInbound(Unpooled.wrappedBuffer(bytes));
+        int written = drainOutbound();
+        if (written == 0) {
+            throw new IllegalStateException(name + " answered nothing");
+        }
+        return written;
+    }
+
+    /** Closes the channel and releases whatever it still holds. */
+    @Override
+    public void close() {
+        channel.finishAndReleaseAll();
+    }
+
+    private int drainOutbound() {
+        int written = 0;
+        for (Object out; (out = channel.readOutbound()) != null; ) {
+            if (out instanceof ByteBuf buf) {
+                written += buf.readableBytes();
+            }
+            ReferenceCountUtil.release(out);
+        }
+        return written;
+    }
+
+    private static byte[] http1Request(String scenario) {
+        String host = "Host: 127.0.0.1:8080\r\n";
+        String head =
+                switch (scenario) {
+                    case "h1-plaintext" -> "GET /plaintext HTTP/1.1\r\n" + host + "\r\n";
+                    case "h1-json" -> "GET /json HTTP/1.1\r\n" + host + "\r\n";
+                    case "h1-echo" -> "POST /echo HTTP/1.1\r\n" + host
+                            + "Content-Length: 1024\r\nContent-Type: application/octet-stream\r\n\r\n";
+                    default -> throw new IllegalArgumentException(
+                            "scenario: " + scenario + " (expected: one of " + SCENARIOS + ")");
+                };
+        byte[] headBytes = head.getBytes(StandardCharsets.US_ASCII);
+        if (!scenario.equals("h1-echo")) {
+            return headBytes;
+        }
+        byte[] all = new byte[headBytes.length + ECHO_BODY.length];
+        System.arraycopy(headBytes, 0, all, 0, headBytes.length);
+        System.arraycopy(ECHO_BODY, 0, all, headBytes.length, ECHO_BODY.length);
+        return all;
+    }
+}
