@@ -46,7 +46,11 @@ class LocalResourcesTest {
                         .options(ClientOptions.builder().eventLoopThreads(1).build())
                         .build()) {
             Endpoint endpoint = upstream.endpoint();
+            // The classes of a failed and of a served call, loaded now: loading one from a directory takes a
+            // descriptor.
             await(client.send(Endpoint.of("127.0.0.1", 1), get()).handle((response, failure) -> null));
+            assertThat(text(await(client.send(endpoint, closing())))).isEqualTo("ok");
+            eventually(() -> client.poolStats(endpoint).isEmpty());
 
             Throwable failure;
             String[] limits = openFilesLimit();
@@ -55,9 +59,7 @@ class LocalResourcesTest {
             try {
                 failure = callWithNoDescriptorLeft(client, endpoint, ballast);
             } finally {
-                for (FileInputStream file : ballast) {
-                    file.close();
-                }
+                release(ballast);
                 setOpenFilesLimit(limits[0], limits[1]); // Starting prlimit needs descriptors of its own.
             }
 
@@ -71,33 +73,44 @@ class LocalResourcesTest {
 
     /**
      * The failure of a call made with every descriptor taken. A descriptor another thread of this JVM
-     * closes meanwhile (an earlier test's event loops ending, say) lets a connect through: then the
-     * call succeeds, its connection is closed, and the test takes what was freed and calls again.
+     * closes meanwhile (an earlier test's event loops ending, say) lets a connection open: the upstream,
+     * in this JVM too, then needs a descriptor to accept it, so the test gives them back, lets the call
+     * finish, and takes every descriptor again for the next call.
      */
     private static Throwable callWithNoDescriptorLeft(
-            HttpClient client, Endpoint endpoint, List<FileInputStream> ballast) {
+            HttpClient client, Endpoint endpoint, List<FileInputStream> ballast) throws IOException {
         for (int attempt = 1; attempt <= 5; attempt++) {
             takeEveryFileDescriptor(ballast);
-            HttpRequest closing = HttpRequest.builder(HttpMethod.GET, "/")
-                    .header("connection", "close")
-                    .build();
             CompletableFuture<HttpResponse> call =
-                    client.send(endpoint, closing).toCompletableFuture();
-            Throwable failure = await(call.handle((response, error) -> error));
-            if (failure == null) {
-                text(call.join());
-            } else {
+                    client.send(endpoint, closing()).toCompletableFuture();
+            // Either the socket could not be made and the call fails, or a connection opened and serves it.
+            eventually(() -> call.isDone() || client.poolStats(endpoint).active() > 0);
+            Throwable failure = call.isDone() ? await(call.handle((response, error) -> error)) : null;
+            if (failure != null) {
                 return failure instanceof CompletionException && failure.getCause() != null
                         ? failure.getCause()
                         : failure;
             }
+            release(ballast);
+            text(await(call));
             eventually(() -> client.poolStats(endpoint).isEmpty());
         }
-        throw new AssertionError("five calls succeeded with every descriptor taken");
+        throw new AssertionError("five calls opened a connection with every descriptor taken");
+    }
+
+    private static void release(List<FileInputStream> ballast) throws IOException {
+        for (FileInputStream file : ballast) {
+            file.close();
+        }
+        ballast.clear();
     }
 
     private static HttpRequest get() {
         return HttpRequest.of(HttpMethod.GET, "/");
+    }
+
+    private static HttpRequest closing() {
+        return HttpRequest.builder(HttpMethod.GET, "/").header("connection", "close").build();
     }
 
     private static void takeEveryFileDescriptor(List<FileInputStream> ballast) {

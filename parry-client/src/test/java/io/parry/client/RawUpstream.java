@@ -87,7 +87,10 @@ final class RawUpstream implements AutoCloseable {
     private void acceptAll() {
         try {
             while (!listener.isClosed()) {
-                Socket socket = listener.accept();
+                Socket socket = acceptOrWait();
+                if (socket == null) {
+                    continue;
+                }
                 accepted.incrementAndGet();
                 UpstreamConnection connection = new UpstreamConnection(socket);
                 connections.add(connection);
@@ -101,6 +104,28 @@ final class RawUpstream implements AutoCloseable {
             // Closed.
         } finally {
             acceptorDone.countDown();
+        }
+    }
+
+    /**
+     * The next connection, or {@code null} after a pause when the process has no descriptor left for it
+     * ({@code LocalResourcesTest} takes them all): the connection waits in the backlog until one is free,
+     * as a server's would.
+     */
+    private Socket acceptOrWait() throws IOException {
+        try {
+            return listener.accept();
+        } catch (IOException e) {
+            if (listener.isClosed() || !String.valueOf(e.getMessage()).contains("Too many open files")) {
+                throw e;
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw e;
+            }
+            return null;
         }
     }
 
