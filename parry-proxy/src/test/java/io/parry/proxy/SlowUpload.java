@@ -17,22 +17,29 @@ final class SlowUpload {
     private SlowUpload() {}
 
     /**
-     * Starts {@code count} clients streaming chunked bodies for 3 s, waits until the upstream has
-     * their heads, then starts {@code count} sending bodies with a length for 4 s. The default retry
-     * policy reads such a small body whole before sending it and streams a chunked one, which steps out
-     * when the upstream starts reading it. Those read whole end over a second after the streamed ones,
-     * whose requests have then left the upstream, so they find places again.
+     * How long the chunked bodies of {@link #streamedThenWhole} take to send at the least: their requests
+     * take places again (whatever the limit) once sent.
+     */
+    static final Duration STREAMED = Duration.ofSeconds(5);
+
+    /**
+     * Starts {@code count} clients streaming chunked bodies for {@link #STREAMED}, waits until the upstream
+     * has their heads, then starts {@code count} sending bodies with a length for a second longer. The
+     * default retry policy reads such a small body whole before sending it and streams a chunked one,
+     * which steps out when the upstream starts reading it. Those read whole end over a second after the
+     * streamed ones, whose requests have then left the upstream, so they find places again.
      */
     static List<Future<?>> streamedThenWhole(
             ExecutorService threads, int port, CapacityUpstream upstream, int count, AtomicInteger uploaded)
             throws InterruptedException {
+        int streamedBytes = (int) (STREAMED.toMillis() / 100);
         List<Future<?>> senders = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            senders.add(threads.submit(() -> send(port, true, 30, uploaded)));
+            senders.add(threads.submit(() -> send(port, true, streamedBytes, uploaded)));
         }
         upstream.awaitArrivals(count, Duration.ofSeconds(10));
         for (int i = 0; i < count; i++) {
-            senders.add(threads.submit(() -> send(port, false, 40, uploaded)));
+            senders.add(threads.submit(() -> send(port, false, streamedBytes + 10, uploaded)));
         }
         return senders;
     }
