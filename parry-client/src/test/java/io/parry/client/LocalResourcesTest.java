@@ -110,7 +110,9 @@ class LocalResourcesTest {
     }
 
     private static HttpRequest closing() {
-        return HttpRequest.builder(HttpMethod.GET, "/").header("connection", "close").build();
+        return HttpRequest.builder(HttpMethod.GET, "/")
+                .header("connection", "close")
+                .build();
     }
 
     private static void takeEveryFileDescriptor(List<FileInputStream> ballast) {

@@ -21,9 +21,8 @@ class NameServerTest {
                 .options(ClientOptions.builder()
                         .eventLoopThreads(1)
                         .nameServers(List.of(nameServer.address()))
-                        .timeouts(ClientTimeouts.builder()
-                                .connect(connectTimeout)
-                                .build())
+                        .timeouts(
+                                ClientTimeouts.builder().connect(connectTimeout).build())
                         .build())
                 .build();
     }

@@ -150,7 +150,9 @@ class AdaptiveConcurrencyTest {
         // means the machine stalled (a GC pause, a starved event loop on a loaded box), which may.
         long slowestUserMillis = TimeUnit.NANOSECONDS.toMillis(users.slowestServedNanos());
         assertThat(lowest.get() == 20 || slowestUserMillis > 4 * SERVICE_TIME.toMillis())
-                .as("the lowest limit was %d while the slowest user's answer took %d ms", lowest.get(), slowestUserMillis)
+                .as(
+                        "the lowest limit was %d while the slowest user's answer took %d ms",
+                        lowest.get(), slowestUserMillis)
                 .isTrue();
     }
 

@@ -107,13 +107,13 @@ public final class RedisProcess implements AutoCloseable {
                         dir.toString())
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
-        String pid = new BufferedReader(new InputStreamReader(guard.getInputStream(), StandardCharsets.US_ASCII))
-                .readLine();
+        String pid =
+                new BufferedReader(new InputStreamReader(guard.getInputStream(), StandardCharsets.US_ASCII)).readLine();
         if (pid == null) {
             throw new IllegalStateException("redis-server did not start: " + Files.readString(log));
         }
-        server = ProcessHandle.of(Long.parseLong(pid.strip())).orElseThrow(() -> new IllegalStateException(
-                "redis-server exited at once: " + readQuietly(log)));
+        server = ProcessHandle.of(Long.parseLong(pid.strip()))
+                .orElseThrow(() -> new IllegalStateException("redis-server exited at once: " + readQuietly(log)));
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!"+PONG".equals(command("PING"))) {
             if (System.nanoTime() > deadline || !server.isAlive()) {

@@ -26,8 +26,7 @@ final class HelloRoutes implements Handler {
                 String type = request.headers().get("content-type");
                 HttpHeaders headers =
                         HttpHeaders.of("content-type", type != null ? type : MediaType.OCTET_STREAM.toString());
-                return HttpResponse.of(HttpStatus.OK, headers, request.body())
-                        .toStage();
+                return HttpResponse.of(HttpStatus.OK, headers, request.body()).toStage();
             default:
                 return HttpResponse.of(HttpStatus.NOT_FOUND).toStage();
         }

@@ -72,7 +72,8 @@ public final class SocketlessConnection implements AutoCloseable {
             if (!scenario.equals("h2-plaintext")) {
                 throw new IllegalArgumentException("scenario: " + scenario + " (expected: one of " + SCENARIOS + ")");
             }
-            connection = new SocketlessConnection(server + " " + scenario, channel, null, new Http2Requests("/plaintext"));
+            connection =
+                    new SocketlessConnection(server + " " + scenario, channel, null, new Http2Requests("/plaintext"));
             channel.writeInbound(Unpooled.wrappedBuffer(Http2Requests.connectionStart()));
             connection.drainOutbound();
         } else {

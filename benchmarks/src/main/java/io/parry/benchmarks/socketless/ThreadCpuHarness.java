@@ -45,8 +45,7 @@ public final class ThreadCpuHarness {
         System.out.printf(
                 "thread CPU per request, socket-less: %d rounds x %d requests, %d warm-up requests (%s)%n",
                 rounds, requests, warmup, Runtime.version());
-        System.out.printf(
-                "%-14s %-6s %12s %20s %12s%n", "scenario", "server", "ns/request", "range", "bytes/req");
+        System.out.printf("%-14s %-6s %12s %20s %12s%n", "scenario", "server", "ns/request", "range", "bytes/req");
         for (String scenario : scenarios.trim().split("\\s+")) {
             measure(scenario, rounds, requests, warmup);
         }
