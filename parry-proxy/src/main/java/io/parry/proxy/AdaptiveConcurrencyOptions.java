@@ -38,9 +38,9 @@ import java.util.Arrays;
  *       the long-term one (default 30 s; zero for never), as Envoy's adaptive concurrency filter
  *       measures its minRTT: in a long overload the long-term average otherwise learns the upstream's
  *       queueing and lets latency drift up with it (an upstream offered three times what it serves
- *       reached twice its unloaded latency within a minute); a probe comes only if the window closed as
- *       it comes due filled the limit, and is otherwise put off an interval, so a load the limit does
- *       not constrain is never shed by one;
+ *       reached twice its unloaded latency within a minute); a probe comes only if the limit refused
+ *       requests in the window closed as it comes due, and is otherwise put off an interval, so a load
+ *       the limit admits is never shed by one;
  *   <li>{@code probeJitter}: the most each probe is put off at random, as a share of {@code
  *       probeInterval}, so groups and gateways started together do not probe together (default 0.15).
  * </ul>

@@ -22,8 +22,8 @@ import java.util.concurrent.atomic.LongAdder;
  * average becomes the long-term latency, and the limit is what it was before. This is Envoy's
  * periodic minRTT measurement: a long overload would otherwise teach the long-term average its own
  * queueing, and the limit would let latency drift up with it. Unlike Envoy's, a probe comes only when
- * the window closed as it came due filled the limit; otherwise it is put off a whole interval, so a
- * low load never sees a 503. A probe starts only in the thread that closed a window, and ends in the
+ * the limit refused requests in the window closed as it came due; otherwise it is put off a whole
+ * interval, so a load the limit admits never sees a 503. A probe starts only in the thread that closed a window, and ends in the
  * one whose sample was its tenth.
  */
 public final class GradientLimit {
@@ -45,6 +45,9 @@ public final class GradientLimit {
     private final AtomicInteger peak = new AtomicInteger();
     private final AtomicLong windowEnd;
     private final LongAdder sheds = new LongAdder();
+    /** {@link #sheds} when the last window closed; written only by the thread that closed it. */
+    private volatile long shedsBefore;
+
     private volatile int limit;
     // Written only by the thread that closes a window; volatile so the next one reads them.
     private volatile double estimate;
@@ -154,26 +157,30 @@ public final class GradientLimit {
             long window = samples.getAndSet(0);
             int dropped = drops.getAndSet(0);
             int busiest = peak.getAndSet(inFlight.get());
+            long shed = sheds.sum();
+            boolean refused = shed != shedsBefore;
+            shedsBefore = shed;
             if (probing) {
                 return; // The limit stays at its minimum until the probe ends.
             }
-            boolean constrained = busiest >= limit;
             update(window, dropped, busiest);
             if (probeIntervalNanos > 0 && nowNanos - nextProbe.get() >= 0) {
-                probeIfConstrained(constrained, nowNanos);
+                probeIfRefusing(refused, nowNanos);
             }
         }
     }
 
     /**
-     * Starts the probe that came due if the window just closed filled the limit, and otherwise puts it
-     * off a whole interval. A window below the limit let through all it was offered, so its samples
-     * hold no queueing the limit let build up, and each pulls the long-term average a fifth of the way
-     * down to them: a probe then would only shed requests the limit had been admitting (goodput.sh's
-     * unloaded phase, about 10 in flight: 28 of 1,000 requests shed).
+     * Starts the probe that came due if the limit refused requests in the window just closed, and
+     * otherwise puts it off a whole interval. A window without sheds let through all it was offered,
+     * so its samples hold no queueing the limit let build up, and each pulls the long-term average a
+     * fifth of the way down to them: a probe then would only shed requests the limit had been admitting
+     * (goodput.sh's unloaded phase, about 10 in flight: 28 of 1,000 requests shed). A window that only
+     * reached the limit is not enough: a burst after the machine paused the gateway reaches it without
+     * a shed.
      */
-    private void probeIfConstrained(boolean constrained, long nowNanos) {
-        if (constrained) {
+    private void probeIfRefusing(boolean refused, long nowNanos) {
+        if (refused) {
             startProbe();
         } else {
             nextProbe.set(nextProbe(nowNanos));
@@ -217,6 +224,7 @@ public final class GradientLimit {
         samples.set(0);
         drops.set(0);
         peak.set(inFlight.get());
+        shedsBefore = sheds.sum();
         windowEnd.set(nowNanos + windowNanos);
         nextProbe.set(nextProbe(nowNanos));
         probing = false;

@@ -173,6 +173,7 @@ class GradientLimitTest {
     void countsTowardsAProbeOnlyRequestsSentOnceTheUpstreamHeldNoMoreThanTheMinimum() {
         GradientLimit probing = probedEvery(Duration.ofMillis(100));
         hold(probing, 20);
+        assertThat(probing.tryAcquire()).isFalse(); // The limit refuses: a probe may come.
         now += WINDOW;
         answer(probing, 10, 10 * MS);
         assertThat(probing.probing()).isTrue();
@@ -207,6 +208,19 @@ class GradientLimitTest {
         for (int w = 0; w < 60 && !probed.probing(); w++) {
             windows(probed, 1, Integer.MAX_VALUE, 40 * MS);
         }
+        assertThat(probed.probing()).isTrue();
+    }
+
+    @Test
+    void putsOffAProbeWhileTheLimitIsReachedWithoutRefusingAnyone() {
+        GradientLimit probed = probedEvery(Duration.ofMillis(100));
+        hold(probed, 20); // A burst that reaches the limit of 20 and no more.
+        now += WINDOW;
+        answer(probed, 10, 10 * MS);
+        assertThat(probed.probing()).isFalse();
+        release(probed, 20);
+
+        windows(probed, 1, Integer.MAX_VALUE, 10 * MS); // The limit refuses as the next probe comes due.
         assertThat(probed.probing()).isTrue();
     }
 
