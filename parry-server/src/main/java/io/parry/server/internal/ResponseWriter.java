@@ -12,7 +12,6 @@ import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseEncoder;
@@ -217,18 +216,14 @@ final class ResponseWriter {
                 Exchange.release(response);
             }
             exchange.bodyBytesSent(data == null ? 0 : data.length());
-            writeLast(exchange, whole(exchange, response, version, nettyStatus, bodyless, length, data));
+            writeLast(exchange, whole(exchange, response, version, nettyStatus, bodyless, length, data, null));
             return true;
         }
-        io.netty.handler.codec.http.HttpHeaders headers = head(exchange, response, bodyless, length);
         ByteBuf whole = body instanceof RawBody ? ((RawBody) body).takeReceived() : null;
         if (whole != null) {
-            return writeWhole(
-                    exchange,
-                    new DefaultFullHttpResponse(version, nettyStatus, whole, headers, EmptyHttpHeaders.INSTANCE),
-                    length);
+            return writeWhole(exchange, response, version, nettyStatus, length, whole);
         }
-        write(new DefaultHttpResponse(version, nettyStatus, headers));
+        write(new DefaultHttpResponse(version, nettyStatus, head(exchange, response, false, length)));
         streaming = new BodyWriter(exchange, response, version, nettyStatus, length, false);
         BodySources.subscribe(body, streaming);
         return false;
@@ -276,19 +271,26 @@ final class ResponseWriter {
 
     /**
      * Writes a streamed body that had arrived in full before its head could leave (a proxied small
-     * response, usually) as one message, as a fixed body is; true when it was written in full.
+     * response, usually) as one message, as a fixed body is, framed by its length even when none was
+     * declared; true when it was written in full.
      */
-    private boolean writeWhole(Exchange exchange, FullHttpResponse response, long length) {
-        int size = response.content().readableBytes();
-        if (length >= 0 && size != length) {
-            log.debug("Response body of {} has {} bytes, declared {}; closing", exchange, size, length);
-            write(new DefaultHttpResponse(response.protocolVersion(), response.status(), response.headers()));
-            response.release();
+    private boolean writeWhole(
+            Exchange exchange,
+            HttpResponse response,
+            HttpVersion version,
+            HttpResponseStatus status,
+            long declared,
+            ByteBuf body) {
+        int size = body.readableBytes();
+        if (declared >= 0 && size != declared) {
+            log.debug("Response body of {} has {} bytes, declared {}; closing", exchange, size, declared);
+            write(new DefaultHttpResponse(version, status, head(exchange, response, false, declared)));
+            body.release();
             closeAfterFlush();
             return false;
         }
         exchange.bodyBytesSent(size);
-        writeLast(exchange, response);
+        writeLast(exchange, whole(exchange, response, version, status, false, size, null, body));
         return true;
     }
 
@@ -328,7 +330,8 @@ final class ResponseWriter {
      * A response whose body is at hand (or none) as one message: bytes encoded here when {@link
      * WholeResponseEncoder} can, else a message for Netty's encoder.
      *
-     * @param body the body, or {@code null} for none
+     * @param data the body, or {@code null}
+     * @param buffer the body, owned by the callee, or {@code null}
      */
     private Object whole(
             Exchange exchange,
@@ -337,9 +340,10 @@ final class ResponseWriter {
             HttpResponseStatus status,
             boolean bodyless,
             long length,
-            HttpData body) {
+            HttpData data,
+            ByteBuf buffer) {
         if (!WholeResponseEncoder.encodes(response.status())) {
-            ByteBuf content = body == null ? Unpooled.EMPTY_BUFFER : DataBuffers.wrap(body);
+            ByteBuf content = buffer != null ? buffer : data == null ? Unpooled.EMPTY_BUFFER : DataBuffers.wrap(data);
             return new DefaultFullHttpResponse(
                     version, status, content, head(exchange, response, bodyless, length), EmptyHttpHeaders.INSTANCE);
         }
@@ -355,7 +359,8 @@ final class ResponseWriter {
                         framingName,
                         framingValue(framingName, length),
                         connection,
-                        body);
+                        data,
+                        buffer);
     }
 
     /** The response's head fields; decides whether the connection closes after it. */
@@ -588,14 +593,7 @@ final class ResponseWriter {
             }
             if (headHeld) {
                 headHeld = false;
-                writeLast(
-                        exchange,
-                        new DefaultFullHttpResponse(
-                                version,
-                                status,
-                                chunk,
-                                head(exchange, response, false, expectedLength),
-                                EmptyHttpHeaders.INSTANCE));
+                writeLast(exchange, whole(exchange, response, version, status, false, expectedLength, null, chunk));
             } else {
                 writeLast(exchange, new DefaultLastHttpContent(chunk, EmptyHttpHeaders.INSTANCE));
             }

@@ -11,9 +11,9 @@ import io.parry.http.HttpHeaders;
 import io.parry.http.HttpStatus;
 
 /**
- * Encodes a whole HTTP/1.1 response whose body is at hand (fixed, or none) into one buffer: the
- * status line, the header block of {@link ResponseHeaders} and the body, the bytes Netty's {@code
- * HttpResponseEncoder} writes for the same response.
+ * Encodes a whole HTTP/1.1 response whose body is at hand (fixed, a buffer that arrived whole, or
+ * none) into one buffer: the status line, the header block of {@link ResponseHeaders} and the body,
+ * the bytes Netty's {@code HttpResponseEncoder} writes for the same response.
  *
  * <p>Most responses are such, and small: for them Netty's message objects, its header lookups and
  * its writes of one character at a time through a pooled buffer cost more than the bytes. The head
@@ -25,6 +25,11 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
     private static final AsciiString HTTP_1_1 = AsciiString.cached("HTTP/1.1 ");
     /** A head larger than this is laid out in an array of its own, so no thread keeps a big one. */
     private static final int MAX_SCRATCH = 8192;
+    /**
+     * The largest body in a buffer that is copied behind its head: up to here one copy costs less
+     * than a composite buffer's objects and the socket's gathering write of two pieces.
+     */
+    private static final int MAX_COPY = 4096;
 
     private static final FastThreadLocal<WholeResponseEncoder> CURRENT = new FastThreadLocal<>() {
         @Override
@@ -53,9 +58,12 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
     }
 
     /**
-     * The response as one buffer, for the caller to write and the channel to release.
+     * The response as one buffer, for the caller to write and the channel to release. A body in a
+     * buffer is the callee's to release: one up to {@value #MAX_COPY} bytes is copied behind the head,
+     * a larger one is not copied but joined to it in a composite buffer.
      *
-     * @param body the body to send, or {@code null} for none
+     * @param data a body to send, or {@code null}
+     * @param buffer a body to send, or {@code null}: an echo's, a proxied response's
      */
     ByteBuf encode(
             ByteBufAllocator alloc,
@@ -65,7 +73,42 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
             CharSequence framingName,
             CharSequence framingValue,
             CharSequence connection,
-            HttpData body) {
+            HttpData data,
+            ByteBuf buffer) {
+        int bodySize = buffer != null ? buffer.readableBytes() : data != null ? data.length() : 0;
+        boolean joined = buffer != null && bodySize > MAX_COPY;
+        ByteBuf out = head(alloc, joined ? 0 : bodySize, http10, status, fields, framingName, framingValue, connection);
+        if (joined) {
+            return alloc.compositeDirectBuffer(2).addComponents(true, out, buffer);
+        }
+        if (buffer != null) {
+            try {
+                return out.writeBytes(buffer);
+            } finally {
+                buffer.release();
+            }
+        }
+        if (bodySize > 0) {
+            target = out;
+            try {
+                data.read(this);
+            } finally {
+                target = null;
+            }
+        }
+        return out;
+    }
+
+    /** A buffer holding the head, with room for {@code bodySize} more bytes. */
+    private ByteBuf head(
+            ByteBufAllocator alloc,
+            int bodySize,
+            boolean http10,
+            HttpResponseStatus status,
+            HttpHeaders fields,
+            CharSequence framingName,
+            CharSequence framingValue,
+            CharSequence connection) {
         boolean hasDate = false;
         int size = HTTP_1_1.length()
                 + status.codeAsText().length()
@@ -112,18 +155,7 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
             at = putField(head, at, HttpHeaderNames.CONNECTION, connection);
         }
         crlf(head, at);
-        int bodySize = body == null ? 0 : body.length();
-        ByteBuf out = alloc.ioBuffer(size + bodySize);
-        out.writeBytes(head, 0, size);
-        if (bodySize > 0) {
-            target = out;
-            try {
-                body.read(this);
-            } finally {
-                target = null;
-            }
-        }
-        return out;
+        return alloc.ioBuffer(size + bodySize).writeBytes(head, 0, size);
     }
 
     /** Copies the body into the buffer being made. */

@@ -4,7 +4,11 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpResponse;
@@ -51,10 +55,7 @@ class ResponseWriterTest {
 
     @Test
     void writesABodyThatArrivedInFullWithItsHeadAsOneMessage() {
-        InboundBody body = new InboundBody(channel.eventLoop(), NO_FLOW, 5);
-        body.onChunk(buffer("hel"));
-        body.onChunk(buffer("lo"));
-        body.onEnd(HttpHeaders.empty());
+        InboundBody body = received(5, "hel", "lo");
         response = HttpResponse.of(HttpStatus.OK, HttpHeaders.of("content-type", "text/plain"), body);
 
         channel.writeInbound(Unpooled.copiedBuffer(REQUEST, US_ASCII));
@@ -63,16 +64,68 @@ class ResponseWriterTest {
     }
 
     @Test
-    void writesAWholeBodyOfUnknownLengthChunkedInOneWrite() {
-        InboundBody body = new InboundBody(channel.eventLoop(), NO_FLOW, -1);
-        body.onChunk(buffer("hello"));
-        body.onEnd(HttpHeaders.empty());
+    void writesAWholeBodyOfUnknownLengthWithItsLengthInOneMessage() {
+        InboundBody body = received(-1, "hello");
         response = HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), body);
 
         channel.writeInbound(Unpooled.copiedBuffer(REQUEST, US_ASCII));
 
-        String written = String.join("", outbound());
-        assertThat(written).contains("\r\ntransfer-encoding: chunked\r\n").endsWith("\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
+        assertOneMessageSaysHello("HTTP/1.1 200 OK\r\n");
+    }
+
+    @Test
+    void keepsAnHttp10ConnectionOpenAfterAWholeBodyOfUnknownLength() {
+        InboundBody body = received(-1, "hello");
+        response = HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), body);
+
+        channel.writeInbound(Unpooled.copiedBuffer("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", US_ASCII));
+
+        assertOneMessageSaysHello("HTTP/1.0 200 OK\r\n");
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void writesAWholeBodyPastNettysEncoder() {
+        List<Object> throughEncoder = recordWritesThroughNettysEncoder();
+        InboundBody body = received(5, "hello");
+        response = HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), body);
+
+        channel.writeInbound(Unpooled.copiedBuffer(REQUEST, US_ASCII));
+
+        assertOneMessageSaysHello("HTTP/1.1 200 OK\r\n");
+        assertThat(throughEncoder).isEmpty();
+    }
+
+    @Test
+    void echoesARequestBodyThatArrivesWithItsHeadPastNettysEncoder() {
+        List<Object> throughEncoder = recordWritesThroughNettysEncoder();
+
+        channel.writeInbound(Unpooled.copiedBuffer(
+                "POST /echo HTTP/1.1\r\nHost: example.com\r\nContent-Length: 5\r\n\r\nhello", US_ASCII));
+
+        assertOneMessageSaysHello("HTTP/1.1 200 OK\r\n");
+        assertThat(throughEncoder).isEmpty();
+    }
+
+    @Test
+    void echoesALargeBodyThatArrivesWithItsHeadAsOneMessageWithoutCopyingIt() {
+        String large = "x".repeat(6_000);
+
+        channel.writeInbound(Unpooled.copiedBuffer(
+                "POST /echo HTTP/1.1\r\nHost: example.com\r\nContent-Length: 6000\r\n\r\n" + large, US_ASCII));
+
+        ByteBuf message = channel.readOutbound();
+        try {
+            assertThat(message).isInstanceOf(CompositeByteBuf.class);
+            assertThat(message.toString(US_ASCII))
+                    .startsWith("HTTP/1.1 200 OK\r\n")
+                    .contains("\r\ncontent-length: 6000\r\n")
+                    .endsWith("\r\n\r\n" + large);
+        } finally {
+            message.release();
+        }
+        assertThat(outbound()).isEmpty();
+        assertThat(channel.isOpen()).isTrue();
     }
 
     @Test
@@ -137,9 +190,7 @@ class ResponseWriterTest {
 
     @Test
     void closesAfterTheHeadWhenAWholeBodyIsNotItsDeclaredLength() {
-        InboundBody body = new InboundBody(channel.eventLoop(), NO_FLOW, 10);
-        body.onChunk(buffer("hello"));
-        body.onEnd(HttpHeaders.empty());
+        InboundBody body = received(10, "hello");
         response = HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), body);
 
         channel.writeInbound(Unpooled.copiedBuffer(REQUEST, US_ASCII));
@@ -147,6 +198,29 @@ class ResponseWriterTest {
         String written = String.join("", outbound());
         assertThat(written).startsWith("HTTP/1.1 200 OK\r\n").endsWith("\r\ncontent-length: 10\r\n\r\n");
         assertThat(channel.isOpen()).isFalse();
+    }
+
+    /** The messages written from here on through Netty's response encoder, instead of past it. */
+    private List<Object> recordWritesThroughNettysEncoder() {
+        List<Object> messages = new ArrayList<>();
+        channel.pipeline().addAfter(ServerInitializer.ENCODER, "recorder", new ChannelOutboundHandlerAdapter() {
+            @Override
+            public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+                messages.add(msg.getClass());
+                ctx.write(msg, promise);
+            }
+        });
+        return messages;
+    }
+
+    /** A body that has arrived in full, in these chunks. */
+    private InboundBody received(long declared, String... chunks) {
+        InboundBody body = new InboundBody(channel.eventLoop(), NO_FLOW, declared);
+        for (String chunk : chunks) {
+            body.onChunk(buffer(chunk));
+        }
+        body.onEnd(HttpHeaders.empty());
+        return body;
     }
 
     private ByteBuf buffer(String text) {

@@ -65,11 +65,26 @@ class WholeResponseEncoderTest {
     void addsTheDateWhenTheApplicationGaveNone() {
         HttpResponse response = HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), HttpBody.ofUtf8("hi"));
 
-        String written = encoded(false, response, HttpHeaderNames.CONTENT_LENGTH, "2", null, true);
+        String written = encoded(false, response, HttpHeaderNames.CONTENT_LENGTH, "2", null, data(response), null);
 
         assertThat(written)
                 .matches("HTTP/1\\.1 200 OK\r\ndate: \\w{3}, \\d\\d \\w{3} \\d{4} [\\d:]{8} GMT\r\n"
                         + "content-length: 2\r\n\r\nhi");
+    }
+
+    @Test
+    void writesWhatNettysEncoderWritesForABodyInABufferSmallOrLarge() {
+        for (int size : new int[] {1, 1024, 4096, 4097, 70_000}) {
+            String text = "x".repeat(size);
+            HttpResponse response = HttpResponse.of(HttpStatus.OK, HttpHeaders.of("date", DATE), HttpBody.ofUtf8(text));
+            String length = Integer.toString(size);
+            ByteBuf body = Unpooled.copiedBuffer(text, ISO_8859_1);
+
+            String written = encoded(false, response, HttpHeaderNames.CONTENT_LENGTH, length, null, null, body);
+
+            assertThat(written).isEqualTo(nettys(false, response, HttpHeaderNames.CONTENT_LENGTH, length, null, true));
+            assertThat(body.refCnt()).isZero();
+        }
     }
 
     @Test
@@ -90,7 +105,14 @@ class WholeResponseEncoderTest {
             boolean withBody) {
         String expected = nettys(http10, response, framingName, framingValue, connection, withBody);
 
-        assertThat(encoded(http10, response, framingName, framingValue, connection, withBody))
+        assertThat(encoded(
+                        http10,
+                        response,
+                        framingName,
+                        framingValue,
+                        connection,
+                        withBody ? data(response) : null,
+                        null))
                 .isEqualTo(expected);
     }
 
@@ -100,7 +122,8 @@ class WholeResponseEncoderTest {
             CharSequence framingName,
             CharSequence framingValue,
             CharSequence connection,
-            boolean withBody) {
+            HttpData data,
+            ByteBuf buffer) {
         ByteBuf bytes = WholeResponseEncoder.current()
                 .encode(
                         ByteBufAllocator.DEFAULT,
@@ -110,7 +133,8 @@ class WholeResponseEncoderTest {
                         framingName,
                         framingValue,
                         connection,
-                        withBody ? data(response) : null);
+                        data,
+                        buffer);
         try {
             return bytes.toString(ISO_8859_1);
         } finally {
