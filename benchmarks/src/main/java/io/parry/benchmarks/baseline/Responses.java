@@ -6,6 +6,7 @@ import static io.netty.handler.codec.http.HttpHeaderNames.DATE;
 import static io.netty.handler.codec.http.HttpHeaderNames.SERVER;
 import static io.netty.handler.codec.http.HttpHeaderNames.TRANSFER_ENCODING;
 import static io.netty.handler.codec.http.HttpHeaderValues.APPLICATION_JSON;
+import static io.netty.handler.codec.http.HttpHeaderValues.APPLICATION_OCTET_STREAM;
 import static io.netty.handler.codec.http.HttpHeaderValues.CHUNKED;
 import static io.netty.handler.codec.http.HttpHeaderValues.TEXT_PLAIN;
 import static io.netty.handler.codec.http.HttpVersion.HTTP_1_1;
@@ -65,10 +66,15 @@ final class Responses {
         return full(status, null, Unpooled.EMPTY_BUFFER);
     }
 
-    /** The head of an echo response: the request's {@code Content-Length} when it has one, else chunked. */
+    /**
+     * The head of an echo response: the request's {@code Content-Type} (or {@code application/octet-stream}), as
+     * the hello example's echo sends it, and its {@code Content-Length} when it has one, else chunked.
+     */
     static HttpResponse echoHead(HttpRequest request) {
         HttpResponse response = new DefaultHttpResponse(HTTP_1_1, HttpResponseStatus.OK, HEADERS);
         HttpHeaders headers = common(response.headers());
+        String type = request.headers().get(CONTENT_TYPE);
+        headers.set(CONTENT_TYPE, type != null ? type : APPLICATION_OCTET_STREAM);
         long length = HttpUtil.getContentLength(request, -1L);
         if (length >= 0 && !HttpUtil.isTransferEncodingChunked(request)) {
             headers.set(CONTENT_LENGTH, length);
