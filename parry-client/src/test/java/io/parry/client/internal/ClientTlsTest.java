@@ -11,13 +11,13 @@ import org.junit.jupiter.api.Test;
 
 class ClientTlsTest {
     @Test
-    void givesEachOpenSslUpstreamConnectionAHandshakeBufferOf256Bytes() {
+    void givesEachOpenSslUpstreamConnectionAHandshakeBufferOf32Bytes() {
         assumeTrue(OpenSsl.isAvailable(), "netty-tcnative-boringssl-static did not load");
         ClientTls tls = new ClientTls(ClientOptions.builder()
                 .tls(ClientTlsOptions.builder().verify(false).build())
                 .build());
 
         assertThat(((ReferenceCountedOpenSslContext) tls.context()).getBioNonApplicationBufferSize())
-                .isEqualTo(256);
+                .isEqualTo(32);
     }
 }

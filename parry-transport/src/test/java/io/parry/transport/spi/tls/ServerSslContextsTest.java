@@ -51,13 +51,13 @@ class ServerSslContextsTest {
     }
 
     @Test
-    void givesEachOpenSslConnectionAHandshakeBufferOf256Bytes() throws IOException {
+    void givesEachOpenSslConnectionAHandshakeBufferOf32Bytes() throws IOException {
         assumeTrue(OpenSsl.isAvailable(), "netty-tcnative-boringssl-static did not load");
 
         SslContext context = context(List.of("TLSv1.3", "TLSv1.2"), SslProvider.OPENSSL);
 
         assertThat(((ReferenceCountedOpenSslContext) context).getBioNonApplicationBufferSize())
-                .isEqualTo(256);
+                .isEqualTo(32);
     }
 
     @ParameterizedTest
