@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Heap and RSS per idle keep-alive connection: heap used after a full GC and RSS while IdleConnections holds half of
-# CONNECTIONS used, idle connections, and again with all of them; the growth divided by the connections the server
-# then holds beyond the first half (its established connections on PORT: one its idle timeout closed is not counted).
-# Runs Parry, then the baseline. See README.md.
+# Heap, RSS and native memory per idle keep-alive connection: heap used after a full GC, RSS and the bytes glibc's malloc
+# has in use while IdleConnections holds half of CONNECTIONS used, idle connections, and again with all of them; the
+# growth divided by the connections the server then holds beyond the first half (its established connections on PORT:
+# one its idle timeout closed is not counted). Runs Parry, then the baseline. See README.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -23,6 +23,27 @@ heap_used_kib() {
 import re, sys
 used = [int(m.group(1)) for line in sys.stdin if "total" in line for m in [re.search(r"used (\d+)K", line)] if m]
 print(sum(used) if used else sys.exit("cannot parse GC.heap_info (use G1, Parallel or Serial GC)"))'
+}
+
+# native_kib PID LOG: KiB glibc's malloc has in use in the server (every arena and mmapped chunk: BoringSSL's objects,
+# Netty's direct buffers, the JVM's own), from malloc_stats() called through gdb, which prints to the server's standard
+# error, LOG; "-" when gdb is missing or may not attach (ptrace). The least of three samples 2 s apart: the JIT's
+# compiler arenas, which the JVM gives back to malloc within 5 s of a compilation, came and went by several MiB.
+# Unlike RSS, it leaves out what those arenas took and freed, which moved the RSS growth by a KiB per connection from
+# one run to the next.
+native_kib() {
+  local lines kib least=- i
+  command -v gdb >/dev/null || { echo -; return; }
+  for i in 1 2 3; do
+    ((i == 1)) || sleep 2
+    lines=$(wc -l <"$2")
+    timeout 60 gdb -batch -p "$1" -ex 'call (void)malloc_stats()' >/dev/null 2>&1 || { echo -; return; }
+    kib=$(tail -n +"$((lines + 1))" "$2" |
+      awk '/^Total/ { total = 1 } total && /in use bytes/ { print int($5 / 1024); exit }') || true
+    [[ -n $kib ]] || { echo -; return; }
+    [[ $least == - ]] || ((kib < least)) && least=$kib
+  done
+  echo "$least"
 }
 
 rss_kib() {
@@ -66,26 +87,31 @@ release() {
 # connections cost once (JIT-compiled code, allocator chunks, GC structures, the TLS paths' first use) is not
 # divided among all of them, and cleartext and TLS are measured alike.
 measure() {
-  local target=$1 half=$((CONNECTIONS / 2)) heap_half rss_half held_half heap rss held
+  local target=$1 half=$((CONNECTIONS / 2)) heap_half rss_half native_half held_half heap rss native held
+  local log=$RESULTS/$target.server.log
   HOLDERS=() HOLDER_FDS=()
-  start_server "$target" "$PORT" "$JVM_FLAGS" "$RESULTS/$target.server.log"
+  start_server "$target" "$PORT" "$JVM_FLAGS" "$log"
   # A few used connections first, so classes, caches and pools that any connection needs are there before.
   client 200 0 </dev/null >"$RESULTS/$target.warmup.log"
   hold "$target.first" "$half"
   held_half=$(established "$PORT")
   heap_half=$(heap_used_kib "$SERVER_PID")
   rss_half=$(rss_kib "$SERVER_PID")
+  native_half=$(native_kib "$SERVER_PID" "$log")
   hold "$target.second" "$((CONNECTIONS - half))"
   held=$(established "$PORT")
   heap=$(heap_used_kib "$SERVER_PID")
   rss=$(rss_kib "$SERVER_PID")
+  native=$(native_kib "$SERVER_PID" "$log")
   release
   stop_pid "$SERVER_PID"
   [[ $held -ge $CONNECTIONS ]] || echo "warning: $target held only $held of $CONNECTIONS connections" >&2
   ((held > held_half)) || { echo "$target held no more connections with all open than with half: no figure" >&2; return; }
-  python3 -c 'import sys; t, n, hh, h, bh, b, rh, r = sys.argv[1:]; added = int(h) - int(hh)
-print(f"{t:<9}{int(n):>12}{int(hh):>8}{int(h):>8}{int(bh):>13}{int(b):>13}{(int(b) - int(bh)) / added:>14.2f}{(int(r) - int(rh)) / added:>14.2f}")' \
-    "$target" "$CONNECTIONS" "$held_half" "$held" "$heap_half" "$heap" "$rss_half" "$rss" >>"$RESULTS/table.txt"
+  python3 -c 'import sys; t, n, hh, h, bh, b, rh, r, nh, nn = sys.argv[1:]; added = int(h) - int(hh)
+native = f"{(int(nn) - int(nh)) / added:.2f}" if "-" not in (nh, nn) else "-"
+print(f"{t:<9}{int(n):>12}{int(hh):>8}{int(h):>8}{int(bh):>13}{int(b):>13}{(int(b) - int(bh)) / added:>14.2f}{(int(r) - int(rh)) / added:>14.2f}{native:>14}")' \
+    "$target" "$CONNECTIONS" "$held_half" "$held" "$heap_half" "$heap" "$rss_half" "$rss" "$native_half" "$native" \
+    >>"$RESULTS/table.txt"
 }
 
 main() {
@@ -98,10 +124,10 @@ main() {
     exit 1
   fi
   RESULTS=$(results_dir idle)
-  printf '%-9s%12s%8s%8s%13s%13s%14s%14s\n' server connections held held 'heap KiB' 'heap KiB' 'heap KiB' 'RSS KiB' \
-    >"$RESULTS/table.txt"
-  printf '%-9s%12s%8s%8s%13s%13s%14s%14s\n' '' asked 'half' all 'half held' 'all held' '/connection' '/connection' \
-    >>"$RESULTS/table.txt"
+  printf '%-9s%12s%8s%8s%13s%13s%14s%14s%14s\n' server connections held held 'heap KiB' 'heap KiB' 'heap KiB' \
+    'RSS KiB' 'native KiB' >"$RESULTS/table.txt"
+  printf '%-9s%12s%8s%8s%13s%13s%14s%14s%14s\n' '' asked 'half' all 'half held' 'all held' '/connection' \
+    '/connection' '/connection' >>"$RESULTS/table.txt"
   for target in $TARGET; do
     measure "$target"
   done
@@ -112,7 +138,9 @@ main() {
     for target in $TARGET; do echo "$target: $(server_command "$target")"; done
     echo "java: $(java_version)"
     echo "heap: used after a full GC (jcmd GC.run, GC.heap_info); per connection: the growth from half to all held,"
-    echo "divided by the connections added (established on port $PORT); results in $RESULTS"
+    echo "divided by the connections added (established on port $PORT); native: glibc malloc's bytes in use (gdb,"
+    echo "malloc_stats; - without gdb), which RSS also holds with the JIT's and the allocator's free arenas; results in"
+    echo "$RESULTS"
     echo
     cat "$RESULTS/table.txt"
   } | tee "$RESULTS/summary.txt"
