@@ -18,11 +18,11 @@ import java.util.Map;
  * fields and {@code TE} (RFC 9113, sections 8.2 and 8.3): the fields are taken as they are, in one pass
  * that also notes the few a request's framing asks about; what Netty leaves is checked here.
  *
- * <p>A client sends nearly the same block on every stream, most fields as references to HPACK's
- * tables (RFC 7541, section 6.1), whose entries the decoder hands over as the same {@link
- * AsciiString}s each time, each keeping the one {@code String} it was read as: the method, the
- * normalised path and the Host found valid are kept from the last block and given again when the
- * same entry (or the same {@code String}) comes again, instead of being parsed and checked per stream.
+ * <p>A client sends nearly the same block on every stream: the method, the normalised path and the
+ * Host found valid are kept from the last block and given again when the same text comes again,
+ * instead of being parsed and checked per stream. A field sent as a reference to HPACK's tables (RFC
+ * 7541, section 6.1) comes as the same {@link AsciiString} each time, and one sent as a literal
+ * without indexing (as h2load and nghttp2 send {@code :path}) as a new copy, compared byte by byte.
  */
 final class Http2Requests {
     private static final AsciiString COOKIE = AsciiString.cached("cookie");
@@ -40,11 +40,11 @@ final class Http2Requests {
 
     /** The last Host found valid: the same {@code String} again needs no second look. */
     private String validHost;
-    /** The {@code :method} entry of an earlier block and its method. */
+    /** The {@code :method} of an earlier block and its method. */
     private CharSequence methodEntry;
 
     private HttpMethod method;
-    /** The {@code :path} entry of an earlier block that normalised without a refusal, and its path. */
+    /** The {@code :path} of an earlier block that normalised without a refusal, and its path. */
     private CharSequence pathEntry;
 
     private String path;
@@ -149,15 +149,15 @@ final class Http2Requests {
     }
 
     private HttpMethod method(CharSequence entry) {
-        if (entry != methodEntry || !(entry instanceof AsciiString)) {
+        if (!sameText(entry, methodEntry)) {
             method = HttpMethod.of(entry.toString());
-            methodEntry = entry;
+            methodEntry = entry instanceof AsciiString ? entry : null;
         }
         return method;
     }
 
     private void checkHost() throws RefusedHead {
-        if (host == validHost && !repeatedHost) {
+        if (!repeatedHost && (host == null || host.equals(validHost))) {
             return;
         }
         RequestChecks.Refusal refusal = RequestChecks.checkHost(host, repeatedHost);
@@ -169,12 +169,17 @@ final class Http2Requests {
 
     /** The normalised path; the listener's {@link TargetNormalizer} throws for a refused one, which is not kept. */
     private String path(CharSequence entry, ServerRuntime runtime) {
-        if (entry != pathEntry || !(entry instanceof AsciiString)) {
+        if (!sameText(entry, pathEntry)) {
             pathEntry = null;
             path = runtime.paths.normalize(entry.toString());
-            pathEntry = entry;
+            pathEntry = entry instanceof AsciiString ? entry : null;
         }
         return path;
+    }
+
+    /** Whether a field of this block has the text {@code kept} had, which is an {@link AsciiString} nobody changes. */
+    private static boolean sameText(CharSequence entry, CharSequence kept) {
+        return entry == kept || (kept != null && entry instanceof AsciiString ascii && ascii.contentEquals(kept));
     }
 
     /** The Host of the block read last, from {@code :authority} when it has none; {@code null} without either. */

@@ -48,6 +48,18 @@ class Http2RequestsTest {
     }
 
     @Test
+    void readsFieldsSentAsNewCopiesOfTheLastBlocksText() throws Exception {
+        read(block(PATH, AUTHORITY, AGENT));
+
+        HttpRequest copy = read(block(new AsciiString("/plaintext"), new AsciiString("example.com:8080"), AGENT)
+                .method(new AsciiString("GET")));
+
+        assertThat(copy.path()).isEqualTo("/plaintext");
+        assertThat(copy.method()).isSameAs(HttpMethod.GET);
+        assertThat(requests.host()).isEqualTo("example.com:8080");
+    }
+
+    @Test
     void refusesARepeatedHostAfterTheSameHostWasValid() throws Exception {
         read(block(PATH, AUTHORITY, AGENT));
 
