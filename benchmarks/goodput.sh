@@ -303,6 +303,14 @@ event_loops() {
   echo "$loops"
 }
 
+# collector: the garbage collector the gateway's JVM runs; a JVM that sees one CPU (GATEWAY_CPUS=0) picks Serial where
+# one that sees two picks G1, so pinned and unpinned runs compare different collectors unless JVM_FLAGS names one.
+collector() {
+  local flags
+  flags=$("${JAVA%java}jcmd" "$SERVER_PID" VM.flags 2>/dev/null) || { echo unknown; return 0; }
+  grep -o -m 1 -E 'Use(Serial|Parallel|G1|Z|Shenandoah|Epsilon)GC' <<<"$flags" || echo unknown
+}
+
 # shed_clocks: each route's overload sheds by vegeta's clock, on the wire (CAPTURE=on) and by the gateway's own
 # (ACCESS_LOG=json), overall and in the calmer half of the seconds; the per-second table in ROUTE.overload.seconds.txt.
 shed_clocks() {
@@ -339,7 +347,7 @@ main() {
     echo
     echo "command: PERMITS=$PERMITS SERVICE_MS=$SERVICE_MS OVERLOAD=$OVERLOAD DURATION=$DURATION WARMUP=$WARMUP" \
       "ADAPTIVE='$ADAPTIVE' ROUTES='$ROUTES' JVM_FLAGS='$JVM_FLAGS' benchmarks/goodput.sh"
-    echo "gateway:  $(pinned "$GATEWAY_CPUS") $GATEWAY_CMD $RESULTS/config/gateway.yaml ($(event_loops) event loops);" \
+    echo "gateway:  $(pinned "$GATEWAY_CPUS") $GATEWAY_CMD $RESULTS/config/gateway.yaml ($(event_loops) event loops, $(collector));" \
       "vegeta and upstream: $(pinned "$CLIENT_CPUS")"
     echo "java:     $(java_version)"
     echo "vegeta:   $("$VEGETA" -version 2>&1 | head -n 1); $(nproc) cores; $(uname -sr); load average $(cut -d' ' -f1-3 /proc/loadavg)"
