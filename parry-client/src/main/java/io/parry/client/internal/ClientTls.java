@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.http2.Http2SecurityUtil;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
-import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
@@ -16,6 +15,7 @@ import io.parry.client.ClientProtocol;
 import io.parry.client.ClientTlsOptions;
 import io.parry.client.Endpoint;
 import io.parry.transport.spi.tls.HandshakeBuffer;
+import io.parry.transport.spi.tls.SslProviders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A client's TLS context, built from its {@link ClientTlsOptions} on the first connection to a secure
- * endpoint and shared by all its event loops: OpenSSL when netty-tcnative loads, the JDK otherwise;
+ * endpoint and shared by all its event loops: OpenSSL when netty-tcnative loads, the JDK otherwise (chosen and
+ * logged once per process by {@link SslProviders});
  * ALPN offering {@code h2} and {@code http/1.1}, or {@code http/1.1} alone for an HTTP/1.1 client;
  * the endpoint's name (or the configured SNI name) sent in SNI and verified against its certificate
  * (RFC 9110, section 4.3.4). Thread-safe.
@@ -70,7 +71,7 @@ final class ClientTls {
     }
 
     private SslContext build() {
-        SslProvider provider = OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK;
+        SslProvider provider = SslProviders.preferred();
         SslContextBuilder builder = SslContextBuilder.forClient().sslProvider(provider);
         if (!options.verify()) {
             builder.trustManager(InsecureTrustManagerFactory.INSTANCE);
