@@ -10,6 +10,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.parry.server.Rejection;
 import io.parry.server.TlsInfo;
 import io.parry.transport.spi.tls.ServerCertificate;
+import io.parry.transport.spi.tls.TlsWriteBatch;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.ArrayDeque;
@@ -182,6 +183,7 @@ final class TlsHandshake extends ChannelInboundHandlerAdapter implements SweptCo
                 serverName,
                 protocol == null ? ConnectionTls.HTTP_1_1 : protocol,
                 peerCertificates(session));
+        TlsWriteBatch.addAfter(ctx.pipeline().context(ssl));
         ServerInitializer.installFraming(
                 runtime, ctx.pipeline(), new ConnectionTls(info, checkHosts ? certificate : null));
         ArrayDeque<Object> pending = early;
