@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Side-by-side h2load test over h2c (prior knowledge): Parry's hello example against the raw-Netty HTTP/2 baseline
 # (NettyHttp2BaselineServer), same JVM flags, same run. Two shapes: 1 connection x 100 streams, and 64 connections
-# x 10 streams, on /plaintext. Prints median req/s and mean request time per shape and server, and the
-# Parry/baseline ratio. TLS=1 runs the same over TLS (h2 by ALPN, h2load on https): both servers get the same EC
+# x 10 streams, on /plaintext. Prints median req/s, mean request time and server CPU per request (microseconds of a
+# core, from /proc/PID/stat around each run: on a shared machine a steadier figure than req/s) per shape and server,
+# and the Parry/baseline ratios. TLS=1 runs the same over TLS (h2 by ALPN, h2load on https): both servers get the same EC
 # P-256 certificate (TLS_CERT, TLS_KEY) and use OpenSSL when netty-tcnative loads. See README.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -27,13 +28,16 @@ h2load_args() {
   esac
 }
 
-# run_h2load SHAPE TARGET PORT SECONDS LABEL: one h2load run, kept in $RESULTS/SHAPE.TARGET.LABEL.txt.
+# run_h2load SHAPE TARGET PORT SECONDS LABEL [PID]: one h2load run, kept in $RESULTS/SHAPE.TARGET.LABEL.txt, with the
+# CPU clock ticks the server (PID) used meanwhile.
 run_h2load() {
-  local shape=$1 target=$2 port=$3 seconds=$4 label=$5
+  local shape=$1 target=$2 port=$3 seconds=$4 label=$5 pid=${6:-} ticks
   local out=$RESULTS/$shape.$target.$label.txt
   h2load_args "$shape" "$port" "$seconds"
   echo "h2load ${H2LOAD_ARGS[*]}" >"$out"
+  [[ -n $pid ]] && ticks=$(cpu_ticks "$pid")
   h2load "${H2LOAD_ARGS[@]}" >>"$out" 2>&1 || echo "warning: h2load failed for $target, see $out" >&2
+  [[ -n $pid ]] && echo "server CPU: $(($(cpu_ticks "$pid") - ticks)) ticks of $(getconf CLK_TCK) a second" >>"$out"
   printf '  %-7s %-8s %-6s %s\n' "$shape" "$target" "$label" "$(grep -h '^finished in' "$out" || echo 'no result')"
 }
 
@@ -49,11 +53,11 @@ run_shape() {
   warm_up run_h2load "$shape" parry "$PARRY_PORT"
   for ((round = 1; round <= ROUNDS; round++)); do
     if ((round % 2)); then
-      run_h2load "$shape" baseline "$BASELINE_PORT" "$DURATION" "r$round"
-      run_h2load "$shape" parry "$PARRY_PORT" "$DURATION" "r$round"
+      run_h2load "$shape" baseline "$BASELINE_PORT" "$DURATION" "r$round" "$baseline_pid"
+      run_h2load "$shape" parry "$PARRY_PORT" "$DURATION" "r$round" "$parry_pid"
     else
-      run_h2load "$shape" parry "$PARRY_PORT" "$DURATION" "r$round"
-      run_h2load "$shape" baseline "$BASELINE_PORT" "$DURATION" "r$round"
+      run_h2load "$shape" parry "$PARRY_PORT" "$DURATION" "r$round" "$parry_pid"
+      run_h2load "$shape" baseline "$BASELINE_PORT" "$DURATION" "r$round" "$baseline_pid"
     fi
   done
   stop_pid "$parry_pid"
@@ -78,24 +82,32 @@ def parse(path):
     errors = int(done.group(2)) + int(done.group(3)) if done else 0
     errors += sum(int(n) for n in re.findall(r"^status codes: \d+ 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx", text, re.M)[0]) \
         if re.search(r"^status codes:", text, re.M) else 0
-    return float(rps.group(1)), float(mean.group(1)) * UNIT_MS[mean.group(2)], errors
+    # Server CPU per request (microseconds of a core) depends less on what else the machine runs than req/s does.
+    cpu = re.search(r"^server CPU: (\d+) ticks of (\d+) a second", text, re.M)
+    succeeded = int(done.group(1)) if done else 0
+    cpu_us = int(cpu.group(1)) * 1e6 / int(cpu.group(2)) / succeeded if cpu and succeeded else None
+    return float(rps.group(1)), float(mean.group(1)) * UNIT_MS[mean.group(2)], errors, cpu_us
 
 def medians(shape, target):
     runs = [r for r in (parse(p) for p in sorted(glob.glob(os.path.join(results, f"{shape}.{target}.r*.txt")))) if r]
     if not runs:
         return None
-    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), sum(r[2] for r in runs), len(runs)
+    cpu = [r[3] for r in runs if r[3] is not None]
+    return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), sum(r[2] for r in runs),
+            len(runs), statistics.median(cpu) if cpu else float("nan"))
 
-print(f"{'shape':<9}{'server':<10}{'req/s':>11}{'mean ms':>9}{'errors':>8}{'rounds':>8}{'req/s P/B':>11}")
+print(f"{'shape':<9}{'server':<10}{'req/s':>11}{'mean ms':>9}{'errors':>8}{'rounds':>8}{'cpu us':>8}{'req/s P/B':>11}"
+      f"{'cpu P/B':>9}")
 for shape in shapes:
     rows = {t: medians(shape, t) for t in ("baseline", "parry")}
     for target, row in rows.items():
         if row is None:
             print(f"{shape:<9}{target:<10}{'no valid h2load result':>30}")
             continue
-        rps, mean, errors, n = row
-        ratio = f"{rps / rows['baseline'][0]:>11.2f}" if target == "parry" and rows["baseline"] else ""
-        print(f"{shape:<9}{target:<10}{rps:>11.0f}{mean:>9.2f}{errors:>8}{n:>8}{ratio}")
+        rps, mean, errors, n, cpu_us = row
+        base = rows["baseline"]
+        ratio = f"{rps / base[0]:>11.2f}{cpu_us / base[4]:>9.2f}" if target == "parry" and base else ""
+        print(f"{shape:<9}{target:<10}{rps:>11.0f}{mean:>9.2f}{errors:>8}{n:>8}{cpu_us:>8.2f}{ratio}")
 PY
 }
 
