@@ -32,41 +32,20 @@ final class KeyMatch {
      *     leaf's
      */
     static X509Certificate leafMatching(byte[] chain, byte[] key) throws CertificateException {
-        X509Certificate leaf = chain(chain)[0];
-        matchingKey(leaf, key);
-        return leaf;
-    }
-
-    /**
-     * The certificates of a PEM chain, leaf first.
-     *
-     * @throws CertificateException when it holds none
-     */
-    static X509Certificate[] chain(byte[] chain) throws CertificateException {
         var certificates =
                 CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(chain));
         if (certificates.isEmpty()) {
             throw new CertificateException("no certificate in the chain");
         }
-        return certificates.toArray(new X509Certificate[0]);
-    }
-
-    /**
-     * The private key {@code key} holds, checked to be {@code leaf}'s, when it is an unencrypted PKCS#8 RSA or EC
-     * key; else {@code null}, leaving the key to the provider.
-     *
-     * @throws CertificateException when the key does not parse or is not the leaf's
-     */
-    static PrivateKey matchingKey(X509Certificate leaf, byte[] key) throws CertificateException {
+        X509Certificate leaf = (X509Certificate) certificates.iterator().next();
         String algorithm = leaf.getPublicKey().getAlgorithm();
         byte[] der = der(key);
         if (der == null || !(algorithm.equals("RSA") || algorithm.equals("EC"))) {
-            return null;
+            return leaf;
         }
-        PrivateKey privateKey;
         boolean matches;
         try {
-            privateKey = KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(der));
+            PrivateKey privateKey = KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(der));
             String signing = algorithm.equals("EC") ? "SHA256withECDSA" : "SHA256withRSA";
             Signature signer = Signature.getInstance(signing);
             signer.initSign(privateKey);
@@ -83,7 +62,7 @@ final class KeyMatch {
             throw new CertificateException("the key does not match the certificate "
                     + leaf.getSubjectX500Principal().getName());
         }
-        return privateKey;
+        return leaf;
     }
 
     /** The DER bytes of the first unencrypted PKCS#8 block, or {@code null} when there is none. */

@@ -3,12 +3,10 @@ package io.parry.transport.spi.tls;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.SupportedCipherSuiteFilter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.security.PrivateKey;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.util.List;
@@ -132,11 +130,9 @@ public final class ServerSslContexts {
         long version = source.version();
         byte[] chain = source.chain().read();
         byte[] key = source.key().read();
-        X509Certificate[] certificates = KeyMatch.chain(chain);
-        PrivateKey privateKey = KeyMatch.matchingKey(certificates[0], key);
-        SslProvider provider = spec.provider() != null ? spec.provider() : SslProviders.preferred();
+        X509Certificate leaf = KeyMatch.leafMatching(chain, key);
         SslContextBuilder builder = SslContextBuilder.forServer(stream(chain), stream(key))
-                .sslProvider(provider)
+                .sslProvider(spec.provider() != null ? spec.provider() : SslProviders.preferred())
                 .protocols(spec.protocols())
                 .ciphers(spec.ciphers(), SupportedCipherSuiteFilter.INSTANCE)
                 .clientAuth(spec.clientAuth());
@@ -151,10 +147,10 @@ public final class ServerSslContexts {
                     ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
                     spec.applicationProtocols()));
         }
-        SslContext context = ContextCredential.build(builder, provider, certificates, privateKey);
+        SslContext context = builder.build();
         SessionCache.configure(context, spec.protocols());
         HandshakeBuffer.configure(context);
-        return new ServerCertificate(context, certificates[0], version);
+        return new ServerCertificate(context, leaf, version);
     }
 
     private static InputStream stream(byte[] bytes) {

@@ -15,10 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import javax.net.ssl.SSLSessionContext;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
-/** What the server contexts keep per connection and in all: session caches, handshake buffers, key material. */
+/** What the server contexts keep per connection and in all: session caches and handshake buffers. */
 class ServerSslContextsTest {
     private static final List<String> CIPHERS =
             List.of("TLS_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256");
@@ -58,21 +56,6 @@ class ServerSslContextsTest {
 
         assertThat(((ReferenceCountedOpenSslContext) context).getBioNonApplicationBufferSize())
                 .isEqualTo(32);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"TLSv1.3", "TLSv1.2"})
-    void givesOpenSslConnectionsTheContextsKeyInsteadOfSettingItOnEachConnection(String protocol) throws Exception {
-        assumeTrue(OpenSsl.isAvailable(), "netty-tcnative-boringssl-static did not load");
-        SslContext context = context(List.of("TLSv1.3", "TLSv1.2"), SslProvider.OPENSSL);
-
-        try (EnginePair pair = EnginePair.handshake(context, protocol)) {
-            assertThat(pair.client.getSession().getProtocol()).isEqualTo(protocol);
-            assertThat(pair.client.getSession().getPeerCertificates()[0])
-                    .isEqualTo(KeyMatch.chain(pem("tls/cert.pem").read())[0]);
-            // Netty's certificate callback puts the chain it sets on a connection into the connection's session.
-            assertThat(pair.server.getSession().getLocalCertificates()).isNull();
-        }
     }
 
     private static SSLSessionContext load(List<String> protocols, SslProvider provider) throws IOException {
