@@ -31,6 +31,7 @@ import io.parry.transport.TransportKind;
 import io.parry.transport.spi.LocalResources;
 import io.parry.transport.spi.ReceivedFields;
 import io.parry.transport.spi.Transport;
+import io.parry.transport.spi.tls.TlsWriteBatch;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -217,8 +218,12 @@ final class Connector {
         channel.pipeline().addLast("connection", new H2Connection(pool, owner));
     }
 
-    /** Installs HTTP/2 or HTTP/1.1 after the TLS handshake, as ALPN chose (RFC 7301). */
-    private final class Negotiation extends ApplicationProtocolNegotiationHandler {
+    /**
+     * Installs HTTP/2 or HTTP/1.1 after the TLS handshake, as ALPN chose (RFC 7301), behind a {@link TlsWriteBatch}
+     * on OpenSSL: an HTTP/2 connection's flush carries several streams' frames, each a buffer with a promise the
+     * {@code SslHandler} would otherwise give a listener of its own.
+     */
+    final class Negotiation extends ApplicationProtocolNegotiationHandler {
         private final ConnectionPool pool;
         private final ClientCall owner;
 
@@ -230,6 +235,7 @@ final class Connector {
 
         @Override
         protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
+            TlsWriteBatch.addAfter(ctx.pipeline().context(SslHandler.class));
             if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
                 addHttp2(ctx.channel(), pool, owner);
                 return;
