@@ -16,6 +16,7 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ImmediateEventExecutor;
 import io.netty.util.concurrent.SingleThreadEventExecutor;
 import io.parry.transport.spi.Transport;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -41,15 +42,25 @@ final class LoopConnection {
     private final RedisClient client;
     private final ClientResources resources;
     private final AtomicBoolean connecting = new AtomicBoolean();
+    private final Runnable shutdownHook = this::closeOnLoop;
     private volatile StatefulRedisConnection<String, String> connection;
+    /** The latest attempt to open the connection; completes once it opened it or failed. */
+    private volatile CompletableFuture<Void> attempt;
     private volatile boolean closed;
     private long lastAttempt;
 
     private LoopConnection(ClientResources shared, ClientOptions options, RedisURI uri, EventLoop loop) {
         this.loop = loop;
-        // Lettuce's threads, timer and event bus stay shared; its channels go to this loop instead of its own.
-        this.resources =
-                shared.mutate().eventLoopGroupProvider(new OnThisLoop(loop)).build();
+        // Lettuce's threads, timer and event bus stay shared; its channels go to this loop instead of its own. A copy
+        // made by mutate() keeps the original's ownership, so its shutdown stopped the store's threads and timer under
+        // the other loops' connections (their closes then failed to notify: Netty's ERROR); named again, they are
+        // marked shared, and this copy owns none of them.
+        this.resources = shared.mutate()
+                .eventLoopGroupProvider(new OnThisLoop(loop))
+                .eventExecutorGroup(shared.eventExecutorGroup())
+                .timer(shared.timer())
+                .commandLatencyRecorder(shared.commandLatencyRecorder())
+                .build();
         this.uri = uri;
         this.client = RedisClient.create(resources, uri);
         client.setOptions(options);
@@ -57,12 +68,18 @@ final class LoopConnection {
         if (loop instanceof SingleThreadEventExecutor stopping) {
             // Closed while the loop still runs tasks: a channel the loop drops as it ends is never
             // unregistered, and Lettuce frees its read buffer only then.
-            stopping.addShutdownHook(this::closeOnLoop);
+            stopping.addShutdownHook(shutdownHook);
         }
     }
 
-    /** Closes the connection from its loop's thread as the loop shuts down; waits for nothing. */
+    /**
+     * Closes the connection from its loop's thread as the loop shuts down; waits for nothing. Not when the store
+     * closed it already: Lettuce warns of a second close.
+     */
     private void closeOnLoop() {
+        if (closed) {
+            return;
+        }
         closed = true;
         StatefulRedisConnection<String, String> open = connection;
         if (open != null) {
@@ -94,19 +111,39 @@ final class LoopConnection {
         return open;
     }
 
+    boolean isOpen() {
+        StatefulRedisConnection<String, String> open = connection;
+        return open != null && open.isOpen();
+    }
+
     /**
-     * Closes the connection, waiting two seconds at most; one being opened is closed once open. Once its
+     * Closes the connection, waiting two seconds at most; one being opened is waited for first. Once its
      * loop shuts down, there is nothing to wait for: the loop took the channel with it, and would not run
      * the task that closes it.
+     *
+     * <p>An attempt under way is waited for, and then the client, before the resources are shut down: the client's
+     * channels close on the loop, and the future that gathers their closes notifies its listeners on one of Lettuce's
+     * threads, which the store stops next. A close left to run later (as the loop ended) found that thread gone, and
+     * Netty logged an error.
      */
     void close() {
         closed = true;
-        resources.shutdown(0, 0, TimeUnit.SECONDS);
-        if (loop.isShuttingDown()) {
-            return;
+        if (!loop.isShuttingDown()) {
+            if (loop instanceof SingleThreadEventExecutor stopping) {
+                stopping.removeShutdownHook(shutdownHook);
+            }
+            CompletableFuture<Void> opening = attempt;
+            if (opening != null) {
+                await(opening);
+            }
+            await(client.shutdownAsync(0, 2, TimeUnit.SECONDS));
         }
+        resources.shutdown(0, 0, TimeUnit.SECONDS);
+    }
+
+    private void await(java.util.concurrent.Future<?> closing) {
         try {
-            client.shutdownAsync(0, 2, TimeUnit.SECONDS).get(2, TimeUnit.SECONDS);
+            closing.get(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
@@ -120,25 +157,35 @@ final class LoopConnection {
             return;
         }
         lastAttempt = now;
+        CompletableFuture<Void> opening = new CompletableFuture<>();
+        attempt = opening;
         try {
             // Off the loop: building the connection takes the loop longer than a decision's timeout may wait.
-            resources.eventExecutorGroup().execute(this::connect);
+            resources.eventExecutorGroup().execute(() -> connect(opening));
         } catch (RejectedExecutionException closing) {
             connecting.set(false);
+            opening.complete(null);
         }
     }
 
-    private void connect() {
-        client.connectAsync(StringCodec.UTF8, uri).whenComplete((open, failure) -> {
+    private void connect(CompletableFuture<Void> opening) {
+        if (closed) {
             connecting.set(false);
+            opening.complete(null);
+            return;
+        }
+        client.connectAsync(StringCodec.UTF8, uri).whenComplete((open, failure) -> {
             if (failure != null) {
                 log.debug("Cannot open the connection to {} of {} ({})", uri, loop, failure.toString());
             } else {
                 connection = open;
-                if (closed) {
+                if (closed && loop.isShuttingDown()) {
+                    // Closed while its loop ended: no one else will close it.
                     open.closeAsync();
                 }
             }
+            connecting.set(false);
+            opening.complete(null);
         });
     }
 

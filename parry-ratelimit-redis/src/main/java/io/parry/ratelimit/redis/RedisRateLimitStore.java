@@ -176,6 +176,17 @@ public final class RedisRateLimitStore implements AutoCloseable {
         }
     }
 
+    /** How many event loops have a connection of their own open, for tests. */
+    int openLoopConnections() {
+        int open = 0;
+        for (LoopConnection own : opened) {
+            if (own.isOpen()) {
+                open++;
+            }
+        }
+        return open;
+    }
+
     /** Lettuce's threads and event bus, for tests. */
     ClientResources resources() {
         return resources;
