@@ -46,6 +46,7 @@ final class LoopConnection {
     private volatile StatefulRedisConnection<String, String> connection;
     /** The latest attempt to open the connection; completes once it opened it or failed. */
     private volatile CompletableFuture<Void> attempt;
+
     private volatile boolean closed;
     private long lastAttempt;
 

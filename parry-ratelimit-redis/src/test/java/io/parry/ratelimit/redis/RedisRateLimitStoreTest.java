@@ -105,61 +105,52 @@ class RedisRateLimitStoreTest {
     /** The application's loops end after the store closed, as a service closes its store and then its server. */
     @Test
     void logsNoErrorOrWarningWhenLoopsThatUsedConnectionsOfTheirOwnEndAfterTheStore() throws Exception {
-        MultiThreadIoEventLoopGroup group =
-                Transport.resolve(TransportKind.AUTO).newEventLoopGroup(2, "asking");
-        try (RedisProcess redis = RedisProcess.start()) {
-            String log = errorsWhile(() -> {
-                RedisRateLimitStore store = RedisRateLimitStore.connect(redis.uri());
-                decideOnEachLoopOverItsOwnConnection(group, store);
-                store.close();
-                group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-            });
+        String log = logOfAStop(RedisRateLimitStoreTest::decideOnEachLoopOverItsOwnConnection, false);
 
-            assertThat(log).doesNotContain("ERROR").doesNotContain("WARN");
-        } finally {
-            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        }
+        assertThat(log).doesNotContain("ERROR").doesNotContain("WARN");
     }
 
     /** Each loop's first decision starts opening its own connection, which the close finds under way. */
     @Test
     void logsNoErrorOrWarningWhenClosedWhileLoopsOpenConnectionsOfTheirOwn() throws Exception {
-        MultiThreadIoEventLoopGroup group =
-                Transport.resolve(TransportKind.AUTO).newEventLoopGroup(2, "asking");
-        try (RedisProcess redis = RedisProcess.start()) {
-            String log = errorsWhile(() -> {
-                RedisRateLimitStore store = RedisRateLimitStore.connect(redis.uri());
-                store.ready().toCompletableFuture().get(5, TimeUnit.SECONDS);
-                for (EventExecutor loop : group) {
-                    decideOn((EventLoop) loop, store).get(5, TimeUnit.SECONDS);
-                }
-                store.close();
-                group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-            });
+        String log = logOfAStop(RedisRateLimitStoreTest::decideOnEachLoop, false);
 
-            assertThat(log).doesNotContain("ERROR").doesNotContain("WARN");
-        } finally {
-            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        }
+        assertThat(log).doesNotContain("ERROR").doesNotContain("WARN");
     }
 
     /** The application's loops end first, as a server stopped before the store is closed. */
     @Test
     void logsNoErrorOrWarningWhenLoopsThatUsedConnectionsOfTheirOwnEndBeforeTheStore() throws Exception {
+        String log = logOfAStop(RedisRateLimitStoreTest::decideOnEachLoopOverItsOwnConnection, true);
+
+        assertThat(log).doesNotContain("ERROR").doesNotContain("WARN");
+    }
+
+    /**
+     * What is logged while a store is used on two event loops and then closed, the loops ending before the store
+     * ({@code loopsFirst}) or after it.
+     */
+    private static String logOfAStop(StoreUse use, boolean loopsFirst) throws Exception {
         MultiThreadIoEventLoopGroup group =
                 Transport.resolve(TransportKind.AUTO).newEventLoopGroup(2, "asking");
         try (RedisProcess redis = RedisProcess.start()) {
-            String log = errorsWhile(() -> {
+            return errorsWhile(() -> {
                 RedisRateLimitStore store = RedisRateLimitStore.connect(redis.uri());
-                decideOnEachLoopOverItsOwnConnection(group, store);
-                group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+                store.ready().toCompletableFuture().get(5, TimeUnit.SECONDS);
+                use.on(group, store);
+                if (loopsFirst) {
+                    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+                }
                 store.close();
+                group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
             });
-
-            assertThat(log).doesNotContain("ERROR").doesNotContain("WARN");
         } finally {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         }
+    }
+
+    private interface StoreUse {
+        void on(MultiThreadIoEventLoopGroup group, RedisRateLimitStore store) throws Exception;
     }
 
     /** The attempt under way may fail with a warning; no task may be refused by a terminated loop. */
@@ -184,20 +175,23 @@ class RedisRateLimitStoreTest {
         }
     }
 
-    /** Decides on each loop until every loop's own connection is open, then once more over it. */
-    private static void decideOnEachLoopOverItsOwnConnection(
-            MultiThreadIoEventLoopGroup group, RedisRateLimitStore store) throws Exception {
-        store.ready().toCompletableFuture().get(5, TimeUnit.SECONDS);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (store.openLoopConnections() < group.executorCount() && System.nanoTime() < deadline) {
-            for (EventExecutor loop : group) {
-                decideOn((EventLoop) loop, store).get(5, TimeUnit.SECONDS);
-            }
-        }
-        assertThat(store.openLoopConnections()).isEqualTo(group.executorCount());
+    /** One decision on each loop: each starts opening the loop's own connection. */
+    private static void decideOnEachLoop(MultiThreadIoEventLoopGroup group, RedisRateLimitStore store)
+            throws Exception {
         for (EventExecutor loop : group) {
             decideOn((EventLoop) loop, store).get(5, TimeUnit.SECONDS);
         }
+    }
+
+    /** Decides on each loop until every loop's own connection is open, then once more over it. */
+    private static void decideOnEachLoopOverItsOwnConnection(
+            MultiThreadIoEventLoopGroup group, RedisRateLimitStore store) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (store.openLoopConnections() < group.executorCount() && System.nanoTime() < deadline) {
+            decideOnEachLoop(group, store);
+        }
+        assertThat(store.openLoopConnections()).isEqualTo(group.executorCount());
+        decideOnEachLoop(group, store);
     }
 
     /** A decision asked on {@code loop}'s thread; completes once decided. */
