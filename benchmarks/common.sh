@@ -17,6 +17,10 @@ DEFAULT_BASELINE_CMD="\$JAVA \$JVM_FLAGS -cp benchmarks/target/parry-benchmarks.
 DEFAULT_PROXY_CMD='$JAVA $JVM_FLAGS -jar examples/proxy/target/parry-proxy-example.jar'
 DEFAULT_STREAM_UPSTREAM_CMD='$JAVA $JVM_FLAGS -cp benchmarks/target/parry-benchmarks.jar io.parry.benchmarks.upstream.StreamUpstreamServer'
 
+# The default rounds of every script that prints a ratio against a baseline (ROUNDS overrides it): medians of 3 rounds
+# moved by up to 10% between two runs of the same jars on a quiet box, which is the size of the gaps they judge.
+RATIO_ROUNDS=5
+
 CHILD_PIDS=()
 cd "$ROOT"
 

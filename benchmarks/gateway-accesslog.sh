@@ -12,7 +12,7 @@ source "$ROOT/benchmarks/nginx/nginx.sh"
 # As users run it: no JVM flags unless asked.
 export JVM_FLAGS=${JVM_FLAGS:-}
 UPSTREAM_JVM_FLAGS=${UPSTREAM_JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
-ROUNDS=${ROUNDS:-5}
+ROUNDS=${ROUNDS:-$RATIO_ROUNDS}
 DURATION=${DURATION:-10s}
 WARMUP=${WARMUP:-60s}
 # The jar runs without JVM flags, as users start it: its JIT needs about 20 s of load before rounds stop rising.

@@ -12,7 +12,7 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 export JVM_FLAGS=${JVM_FLAGS:-}
-ROUNDS=${ROUNDS:-5}
+ROUNDS=${ROUNDS:-$RATIO_ROUNDS}
 DURATION=${DURATION:-10s}
 WARMUP=${WARMUP:-60s}
 CONNECTIONS=${CONNECTIONS:-64}

@@ -43,6 +43,12 @@ UPSTREAM_CMD="\$JAVA -Xms256m -Xmx256m -cp benchmarks/target/parry-benchmarks.ja
 CAPACITY=$((PERMITS * 1000 / SERVICE_MS))
 RATE_UNLOADED=${RATE_UNLOADED:-$((CAPACITY / 5))}
 RATE_WARMUP=${RATE_WARMUP:-$((CAPACITY / 2))}
+# The warm-up climbs to RATE_WARMUP in WARMUP_STEPS equal steps from RATE_WARMUP_START, which keeps 15 requests in
+# flight: below the adaptive limit's initial 20, so that it sheds nothing while it learns, yet above half of it, the
+# least traffic at which the limit grows. N/2 at once (25 in flight) was shed from the first second, before any sample
+# could raise the limit: start-up, not what the probe or the overload show.
+RATE_WARMUP_START=${RATE_WARMUP_START:-$((15 * 1000 / SERVICE_MS))}
+WARMUP_STEPS=${WARMUP_STEPS:-4}
 RATE_OVERLOAD=$((CAPACITY * OVERLOAD))
 VEGETA=${VEGETA:-$(command -v vegeta || echo "$HOME/go/bin/vegeta")}
 
@@ -126,6 +132,20 @@ attack() {
   "$VEGETA" encode --to csv <"$out.bin" >"$out.csv"
   rm -f "$out.bin"
   printf '  %-9s %-9s %5s/s for %-4s %s\n' "$1" "$4" "$2" "$3" "$(summarize_one "$out.csv")"
+}
+
+# warm_up ROUTE: WARMUP_STEPS attacks of WARMUP / WARMUP_STEPS each, their rates rising evenly from RATE_WARMUP_START
+# to RATE_WARMUP.
+warm_up() {
+  local seconds=${WARMUP%s} step rate
+  for ((step = 1; step <= WARMUP_STEPS; step++)); do
+    if ((WARMUP_STEPS == 1)); then
+      rate=$RATE_WARMUP
+    else
+      rate=$((RATE_WARMUP_START + (RATE_WARMUP - RATE_WARMUP_START) * (step - 1) / (WARMUP_STEPS - 1)))
+    fi
+    attack "$1" "$rate" "$((seconds / WARMUP_STEPS))s" "warmup$step"
+  done
 }
 
 # start_capture OUT: tcpdump writes the gateway port's segments that carry data (headers and the first bytes, stamped
@@ -336,7 +356,7 @@ main() {
   local route
   for route in $ROUTES; do
     echo "== $route"
-    attack "$route" "$RATE_WARMUP" "$WARMUP" warmup
+    warm_up "$route"
     attack "$route" "$RATE_UNLOADED" "$UNLOADED_DURATION" unloaded
     attack "$route" "$RATE_OVERLOAD" "$DURATION" overload
     [[ $route == adaptive ]] && admin_view
@@ -346,6 +366,7 @@ main() {
   {
     echo
     echo "command: PERMITS=$PERMITS SERVICE_MS=$SERVICE_MS OVERLOAD=$OVERLOAD DURATION=$DURATION WARMUP=$WARMUP" \
+      "RATE_WARMUP_START=$RATE_WARMUP_START WARMUP_STEPS=$WARMUP_STEPS" \
       "ADAPTIVE='$ADAPTIVE' ROUTES='$ROUTES' JVM_FLAGS='$JVM_FLAGS' benchmarks/goodput.sh"
     echo "gateway:  $(pinned "$GATEWAY_CPUS") $GATEWAY_CMD $RESULTS/config/gateway.yaml ($(event_loops) event loops, $(collector));" \
       "vegeta and upstream: $(pinned "$CLIENT_CPUS")"

@@ -9,7 +9,7 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-$RATIO_ROUNDS}
 DURATION=${DURATION:-10}
 WARMUP=${WARMUP:-60s}
 SHAPES=${SHAPES:-c1m100 c64m10}

@@ -5,7 +5,7 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-$RATIO_ROUNDS}
 DURATION=${DURATION:-10s}
 WARMUP=${WARMUP:-60s}
 DELAY_DURATION=${DELAY_DURATION:-15s}

@@ -14,7 +14,7 @@ CONNECTIONS=${CONNECTIONS:-1000}
 WRK_THREADS=${WRK_THREADS:-2}
 # Five rounds because one round's p99 moves by several ms on a noisy machine; the warm-up runs until steady (see
 # common.sh) because the proxy's JIT is still compiling after 10 s of this load, which made the first round the slowest.
-ROUNDS=${ROUNDS:-5}
+ROUNDS=${ROUNDS:-$RATIO_ROUNDS}
 WARMUP=${WARMUP:-60s}
 SHORT_MS=${SHORT_MS:-150}
 SHORT_DURATION=${SHORT_DURATION:-15s}

@@ -10,7 +10,7 @@ source "$(dirname "$0")/common.sh"
 source "$ROOT/benchmarks/nginx/nginx.sh"
 
 export JVM_FLAGS=${JVM_FLAGS:--Xms512m -Xmx512m -XX:+UseParallelGC}
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-$RATIO_ROUNDS}
 DURATION=${DURATION:-10s}
 WARMUP=${WARMUP:-60s}
 CONNECTIONS=${CONNECTIONS:-64}

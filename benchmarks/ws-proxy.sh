@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Echo round trips through the gateway jar and through NGINX to the same raw-Netty WebSocket upstream, driven by
 # io.parry.benchmarks.websocket.WebSocketLoad: SESSIONS (64) sessions sending SIZE-byte (128) messages.
-# 1. Throughput: each the next as soon as its echo arrives, ROUNDS (3) interleaved rounds; each run warms up in
+# 1. Throughput: each the next as soon as its echo arrives, ROUNDS (5) interleaved rounds; each run warms up in
 #    WARMUP_WINDOW (5) s windows until two agree within WARMUP_TOLERANCE (3) %, after WARMUP_MIN (15) s and at most
 #    WARMUP (60s), then measures DURATION (10) s. Medians and gateway/NGINX (target >= 1.0).
-# 2. Cost: all sessions together paced at RATE (10000) round trips/s, below saturation, CPU_ROUNDS (3) interleaved
+# 2. Cost: all sessions together paced at RATE (10000) round trips/s, below saturation, CPU_ROUNDS (5) interleaved
 #    rounds: the CPU microseconds per round trip of the proxy (NGINX: master and all workers), the upstream and the
 #    load client, from /proc/PID/stat. That figure does not depend on what else the machine runs. See README.md.
 set -euo pipefail
@@ -13,8 +13,8 @@ FIRST_PORT=8180
 source "$ROOT/benchmarks/ws-common.sh"
 
 JVM_FLAGS=${JVM_FLAGS:--Xmx512m}
-ROUNDS=${ROUNDS:-3}
-CPU_ROUNDS=${CPU_ROUNDS:-3}
+ROUNDS=${ROUNDS:-$RATIO_ROUNDS}
+CPU_ROUNDS=${CPU_ROUNDS:-$RATIO_ROUNDS}
 RATE=${RATE:-10000}
 DURATION=${DURATION:-10}
 WARMUP=${WARMUP:-60s}
