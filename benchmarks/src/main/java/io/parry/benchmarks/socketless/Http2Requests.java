@@ -20,6 +20,18 @@ final class Http2Requests {
         indexed = frame(new byte[] {(byte) 0x82, (byte) 0x86, (byte) (0x80 | 63), (byte) (0x80 | 62)});
     }
 
+    /** The HEADERS frames of the next {@code count} request streams, back to back, as one read delivers them. */
+    byte[] next(int count) {
+        if (count == 1) {
+            return next();
+        }
+        ByteArrayOutputStream frames = new ByteArrayOutputStream();
+        for (int i = 0; i < count; i++) {
+            frames.writeBytes(next());
+        }
+        return frames.toByteArray();
+    }
+
     byte[] next() {
         byte[] frame = streamId == 1 ? first : indexed;
         frame[5] = (byte) (streamId >>> 24);

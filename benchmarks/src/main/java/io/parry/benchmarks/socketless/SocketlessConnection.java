@@ -21,7 +21,8 @@ import java.util.List;
  *
  * <p>Scenarios: {@code h1-plaintext}, {@code h1-json} and {@code h1-echo} (a 1 KiB {@code POST /echo}) as {@code
  * benchmarks/load.sh} sends them with wrk; {@code h2-plaintext}, one stream per request on one h2c connection
- * (prior knowledge) as {@code benchmarks/h2.sh} does with h2load. The Parry side serves the hello example's routes
+ * (prior knowledge) as {@code benchmarks/h2.sh} does with h2load; {@code h2-streams}, the same with ten request
+ * streams per read, as h2load's 64 x 10 run delivers them, whose responses leave in one flush. The Parry side serves the hello example's routes
  * ({@link HelloRoutes}); the baseline is {@code NettyBaselineServer}'s and {@code NettyHttp2BaselineServer}'s
  * handlers. Not thread-safe: one thread per connection.
  */
@@ -29,7 +30,10 @@ public final class SocketlessConnection implements AutoCloseable {
     /** The servers, in the order the harnesses name them. */
     public static final List<String> SERVERS = List.of("parry", "netty");
     /** Every scenario. */
-    public static final List<String> SCENARIOS = List.of("h1-plaintext", "h1-json", "h1-echo", "h2-plaintext");
+    public static final List<String> SCENARIOS =
+            List.of("h1-plaintext", "h1-json", "h1-echo", "h2-plaintext", "h2-streams");
+    /** Request streams per read in {@code h2-streams}: h2load's 64 x 10 run keeps ten open per connection. */
+    private static final int STREAMS_PER_READ = 10;
 
     private static final byte[] ECHO_BODY = "0123456789abcdef".repeat(64).getBytes(StandardCharsets.US_ASCII);
 
@@ -37,12 +41,15 @@ public final class SocketlessConnection implements AutoCloseable {
     private final EmbeddedChannel channel;
     private final byte[] request;
     private final Http2Requests http2;
+    private final int requestsPerRead;
 
-    private SocketlessConnection(String name, EmbeddedChannel channel, byte[] request, Http2Requests http2) {
+    private SocketlessConnection(
+            String name, EmbeddedChannel channel, byte[] request, Http2Requests http2, int requestsPerRead) {
         this.name = name;
         this.channel = channel;
         this.request = request;
         this.http2 = http2;
+        this.requestsPerRead = requestsPerRead;
     }
 
     /**
@@ -69,26 +76,35 @@ public final class SocketlessConnection implements AutoCloseable {
         }
         SocketlessConnection connection;
         if (h2) {
-            if (!scenario.equals("h2-plaintext")) {
-                throw new IllegalArgumentException("scenario: " + scenario + " (expected: one of " + SCENARIOS + ")");
-            }
-            connection =
-                    new SocketlessConnection(server + " " + scenario, channel, null, new Http2Requests("/plaintext"));
+            int streams =
+                    switch (scenario) {
+                        case "h2-plaintext" -> 1;
+                        case "h2-streams" -> STREAMS_PER_READ;
+                        default -> throw new IllegalArgumentException(
+                                "scenario: " + scenario + " (expected: one of " + SCENARIOS + ")");
+                    };
+            connection = new SocketlessConnection(
+                    server + " " + scenario, channel, null, new Http2Requests("/plaintext"), streams);
             channel.writeInbound(Unpooled.wrappedBuffer(Http2Requests.connectionStart()));
             connection.drainOutbound();
         } else {
-            connection = new SocketlessConnection(server + " " + scenario, channel, http1Request(scenario), null);
+            connection = new SocketlessConnection(server + " " + scenario, channel, http1Request(scenario), null, 1);
         }
         return connection;
     }
 
+    /** How many requests each {@link #request()} sends in its one read: 10 in {@code h2-streams}, else 1. */
+    public int requestsPerRead() {
+        return requestsPerRead;
+    }
+
     /**
-     * Serves one request; returns the response bytes written.
+     * Serves one read's requests ({@link #requestsPerRead()}); returns the response bytes written.
      *
      * @throws IllegalStateException if the server wrote nothing
      */
     public int request() {
-        byte[] bytes = http2 != null ? http2.next() : request;
+        byte[] bytes = http2 != null ? http2.next(requestsPerRead) : request;
         channel.writeInbound(Unpooled.wrappedBuffer(bytes));
         int written = drainOutbound();
         if (written == 0) {

@@ -99,7 +99,7 @@ public final class ThreadCpuHarness {
     }
 
     private static void run(SocketlessConnection connection, int requests) {
-        for (int i = 0; i < requests; i++) {
+        for (int i = 0; i < requests; i += connection.requestsPerRead()) {
             connection.request();
         }
     }
