@@ -16,6 +16,9 @@ import io.parry.http.spi.FixedBody;
  * event loop only.
  */
 final class FixedResponseHeaders {
+    /** Larger bodies are rarely constants: a connection keeps no block for them. */
+    static final int MAX_BODY_BYTES = 1024;
+
     private HttpResponse response;
     private long length;
     private AsciiString date;
@@ -30,7 +33,7 @@ final class FixedResponseHeaders {
             return headers;
         }
         Http2Headers block = Http2ResponseHeaders.of(response, length, now);
-        if (response.body() instanceof FixedBody && length <= FixedBodyCopy.MAX_BYTES) {
+        if (response.body() instanceof FixedBody && length <= MAX_BODY_BYTES) {
             this.response = response;
             this.length = length;
             this.date = now;

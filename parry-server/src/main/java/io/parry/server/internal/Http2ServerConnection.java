@@ -3,6 +3,7 @@ package io.parry.server.internal;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
 import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
@@ -14,6 +15,7 @@ import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Flags;
 import io.netty.handler.codec.http2.Http2FrameListener;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.Http2StreamVisitor;
@@ -50,12 +52,14 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     final ConnectionTls tls;
 
     private final Http2Connection.PropertyKey framingKey;
+    /** Netty's flow controller of the response bytes, held here as the encoder reaches it through two decorators. */
+    private final Http2RemoteFlowController responseFlow;
+
+    private final Http2Stream connectionStream;
     private final Http2StreamVisitor resumeWriting;
     private final ClientStreamHistory history = new ClientStreamHistory();
     /** Reads this connection's request header blocks, one at a time. */
     final Http2Requests requests = new Http2Requests();
-    /** The last small fixed response body, kept in direct memory for the next stream that sends it. */
-    private final FixedBodyCopy fixedBody = new FixedBodyCopy();
     /** The header block of the last small fixed response, for the next stream that sends it. */
     private final FixedResponseHeaders fixedHeaders = new FixedResponseHeaders();
 
@@ -93,6 +97,8 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         this.options = runtime.http2;
         this.id = runtime.nextConnectionId();
         this.framingKey = connection().newKey();
+        this.responseFlow = encoder.flowController();
+        this.connectionStream = connection().connectionStream();
         connection().addListener(new Http2ConnectionAdapter() {
             @Override
             public void onStreamAdded(Http2Stream stream) {
@@ -176,13 +182,6 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
             runtime.connections.closed();
         }
         super.channelInactive(ctx);
-        fixedBody.release();
-    }
-
-    @Override
-    protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {
-        fixedBody.release();
-        super.handlerRemoved0(ctx);
     }
 
     @Override
@@ -458,7 +457,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
             ChannelHandlerContext ctx, byte frameType, int streamId, Http2Flags flags, ByteBuf payload) {}
 
     boolean isWritable(Http2Stream stream) {
-        return encoder().flowController().isWritable(stream);
+        return responseFlow.isWritable(stream);
     }
 
     /**
@@ -490,9 +489,34 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         flushUnlessReading();
     }
 
-    /** A buffer with this fixed response body's bytes, to write and release (see {@link FixedBodyCopy}). */
-    ByteBuf fixedBody(HttpData body) {
-        return fixedBody.of(body, ctx.alloc());
+    /**
+     * Whether a response body of {@code length} bytes, after its head, may leave whole now as one {@link
+     * WholeDataFrame}: when Netty's flow controller would send it at once too, as nothing of the stream waits
+     * before it, both windows hold it (RFC 9113, section 6.9.1) and the channel is writable.
+     */
+    boolean mayWriteWhole(Http2Stream stream, int length) {
+        return length <= WholeDataFrame.MAX_BYTES
+                && ctx.channel().isWritable()
+                && !responseFlow.hasFlowControlled(stream)
+                && responseFlow.windowSize(stream) >= length
+                && responseFlow.windowSize(connectionStream) >= length
+                && (stream.state() == Http2Stream.State.OPEN || stream.state() == Http2Stream.State.HALF_CLOSED_REMOTE);
+    }
+
+    /**
+     * Writes {@code body} as the stream's last DATA frame, past Netty's flow controller, which {@link
+     * #mayWriteWhole} allowed: both windows are debited as the controller would have, and the stream's side
+     * closes once the frame has left, as Netty's encoder does after the last frame it sends.
+     */
+    void writeWhole(Http2Stream stream, HttpData body, ChannelPromise promise) {
+        try {
+            responseFlow.incrementWindowSize(connectionStream, -body.length());
+            responseFlow.incrementWindowSize(stream, -body.length());
+        } catch (Http2Exception e) {
+            throw new IllegalStateException("window overflow on a decrement", e); // Only an increment can overflow.
+        }
+        ctx.write(WholeDataFrame.of(ctx.alloc(), stream.id(), body), promise);
+        closeStreamLocal(stream, promise);
     }
 
     /** The HTTP/2 header block of this response, with a body of {@code length} bytes (-1 when unknown). */

@@ -10,6 +10,7 @@ import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.util.concurrent.EventExecutor;
 import io.parry.http.ContentTooLargeException;
 import io.parry.http.HttpBody;
+import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
@@ -21,6 +22,7 @@ import io.parry.server.Rejection;
 import io.parry.server.RequestContext;
 import io.parry.server.TlsInfo;
 import io.parry.transport.spi.BodySources;
+import io.parry.transport.spi.DataBuffers;
 import io.parry.transport.spi.InboundBody;
 import io.parry.transport.spi.RawBody;
 import java.io.IOException;
@@ -301,7 +303,7 @@ final class Http2StreamFraming implements ExchangeFraming {
             Exchange.release(response);
             writeLastHeaders(headers);
         } else if (responseBody instanceof FixedBody fixed) {
-            writeWhole(headers, connection.fixedBody(fixed.data()));
+            writeFixed(headers, fixed.data());
         } else {
             ByteBuf whole = responseBody instanceof RawBody raw ? raw.takeReceived() : null;
             if (whole != null && (length < 0 || whole.readableBytes() == length)) {
@@ -317,6 +319,22 @@ final class Http2StreamFraming implements ExchangeFraming {
             writer = new Http2BodyWriter(this, exchange, length);
             BodySources.subscribe(responseBody, writer);
         }
+    }
+
+    /** A fixed body leaves as one frame of its own when the stream may send it whole now (the usual case). */
+    private void writeFixed(Http2Headers headers, HttpData data) {
+        exchange.bodyBytesSent(data.length());
+        if (data.isEmpty()) {
+            writeLastHeaders(headers);
+            return;
+        }
+        encodeHeaders(headers, false);
+        if (!connection.mayWriteWhole(stream, data.length())) {
+            writeLastData(DataBuffers.wrap(data));
+            return;
+        }
+        connection.writeWhole(stream, data, lastPromise());
+        lastWritten();
     }
 
     private void writeWhole(Http2Headers headers, ByteBuf content) {

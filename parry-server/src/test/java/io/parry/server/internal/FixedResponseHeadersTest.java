@@ -42,12 +42,12 @@ class FixedResponseHeadersTest {
 
     @Test
     void keepsNoBlockOfALargeOrStreamedBody() {
-        HttpResponse large = HttpResponse.ofText("x".repeat(FixedBodyCopy.MAX_BYTES + 1));
+        HttpResponse large = HttpResponse.ofText("x".repeat(FixedResponseHeaders.MAX_BODY_BYTES + 1));
         HttpResponse streamed = HttpResponse.of(
                 HttpStatus.OK, HttpHeaders.empty(), HttpBody.of((Flow.Publisher<HttpData>) subscriber -> {}));
 
-        assertThat(headers.of(large, FixedBodyCopy.MAX_BYTES + 1, MONDAY))
-                .isNotSameAs(headers.of(large, FixedBodyCopy.MAX_BYTES + 1, MONDAY));
+        assertThat(headers.of(large, FixedResponseHeaders.MAX_BODY_BYTES + 1, MONDAY))
+                .isNotSameAs(headers.of(large, FixedResponseHeaders.MAX_BODY_BYTES + 1, MONDAY));
         assertThat(headers.of(streamed, -1, MONDAY)).isNotSameAs(headers.of(streamed, -1, MONDAY));
     }
 }
