@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Heap, RSS and native memory per idle keep-alive connection: heap used after a full GC, RSS and the bytes glibc's malloc
-# has in use while IdleConnections holds half of CONNECTIONS used, idle connections, and again with all of them; the
-# growth divided by the connections the server then holds beyond the first half (its established connections on PORT:
-# one its idle timeout closed is not counted). Runs Parry, then the baseline. See README.md.
+# Heap, RSS and native memory per idle keep-alive connection: heap used after a full GC, the live objects of a class
+# histogram (per class, in TARGET.classes.tsv), RSS and the bytes glibc's malloc has in use while IdleConnections holds
+# half of CONNECTIONS used, idle connections, and again with all of them; the growth divided by the connections the
+# server then holds beyond the first half (its established connections on PORT: one its idle timeout closed is not
+# counted). Runs Parry, then the baseline. See README.md.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -46,6 +47,11 @@ native_kib() {
   echo "$least"
 }
 
+# class_histogram PID FILE: the live objects per class after a full GC (jcmd's GC.class_histogram collects first).
+class_histogram() {
+  "$JCMD" "$1" GC.class_histogram >"$2"
+}
+
 rss_kib() {
   awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"
 }
@@ -87,7 +93,7 @@ release() {
 # connections cost once (JIT-compiled code, allocator chunks, GC structures, the TLS paths' first use) is not
 # divided among all of them, and cleartext and TLS are measured alike.
 measure() {
-  local target=$1 half=$((CONNECTIONS / 2)) heap_half rss_half native_half held_half heap rss native held
+  local target=$1 half=$((CONNECTIONS / 2)) heap_half rss_half native_half held_half heap rss native held live
   local log=$RESULTS/$target.server.log
   HOLDERS=() HOLDER_FDS=()
   start_server "$target" "$PORT" "$JVM_FLAGS" "$log"
@@ -96,22 +102,28 @@ measure() {
   hold "$target.first" "$half"
   held_half=$(established "$PORT")
   heap_half=$(heap_used_kib "$SERVER_PID")
+  class_histogram "$SERVER_PID" "$RESULTS/$target.histogram.half.txt"
   rss_half=$(rss_kib "$SERVER_PID")
   native_half=$(native_kib "$SERVER_PID" "$log")
   hold "$target.second" "$((CONNECTIONS - half))"
   held=$(established "$PORT")
   heap=$(heap_used_kib "$SERVER_PID")
+  class_histogram "$SERVER_PID" "$RESULTS/$target.histogram.all.txt"
   rss=$(rss_kib "$SERVER_PID")
   native=$(native_kib "$SERVER_PID" "$log")
   release
   stop_pid "$SERVER_PID"
   [[ $held -ge $CONNECTIONS ]] || echo "warning: $target held only $held of $CONNECTIONS connections" >&2
   ((held > held_half)) || { echo "$target held no more connections with all open than with half: no figure" >&2; return; }
-  python3 -c 'import sys; t, n, hh, h, bh, b, rh, r, nh, nn = sys.argv[1:]; added = int(h) - int(hh)
+  live=$(python3 "$ROOT/benchmarks/heap_classes.py" per-connection "$RESULTS/$target.histogram.half.txt" \
+    "$RESULTS/$target.histogram.all.txt" "$((held - held_half))" "$RESULTS/$target.classes.tsv")
+  python3 -c 'import sys; t, n, hh, h, bh, b, rh, r, nh, nn, live = sys.argv[1:]; added = int(h) - int(hh)
 native = f"{(int(nn) - int(nh)) / added:.2f}" if "-" not in (nh, nn) else "-"
-print(f"{t:<9}{int(n):>12}{int(hh):>8}{int(h):>8}{int(bh):>13}{int(b):>13}{(int(b) - int(bh)) / added:>14.2f}{(int(r) - int(rh)) / added:>14.2f}{native:>14}")' \
+print(f"{t:<9}{int(n):>12}{int(hh):>8}{int(h):>8}{int(bh):>13}{int(b):>13}{(int(b) - int(bh)) / added:>14.2f}{(int(r) - int(rh)) / added:>14.2f}{native:>14}{float(live):>14.2f}")' \
     "$target" "$CONNECTIONS" "$held_half" "$held" "$heap_half" "$heap" "$rss_half" "$rss" "$native_half" "$native" \
-    >>"$RESULTS/table.txt"
+    "$live" >>"$RESULTS/table.txt"
+  # tls.sh compares the classes of its cleartext and TLS runs.
+  [[ -z ${CLASSES_PREFIX:-} ]] || cp "$RESULTS/$target.classes.tsv" "$CLASSES_PREFIX$target.classes.tsv"
 }
 
 main() {
@@ -124,10 +136,10 @@ main() {
     exit 1
   fi
   RESULTS=$(results_dir idle)
-  printf '%-9s%12s%8s%8s%13s%13s%14s%14s%14s\n' server connections held held 'heap KiB' 'heap KiB' 'heap KiB' \
-    'RSS KiB' 'native KiB' >"$RESULTS/table.txt"
-  printf '%-9s%12s%8s%8s%13s%13s%14s%14s%14s\n' '' asked 'half' all 'half held' 'all held' '/connection' \
-    '/connection' '/connection' >>"$RESULTS/table.txt"
+  printf '%-9s%12s%8s%8s%13s%13s%14s%14s%14s%14s\n' server connections held held 'heap KiB' 'heap KiB' 'heap KiB' \
+    'RSS KiB' 'native KiB' 'live KiB' >"$RESULTS/table.txt"
+  printf '%-9s%12s%8s%8s%13s%13s%14s%14s%14s%14s\n' '' asked 'half' all 'half held' 'all held' '/connection' \
+    '/connection' '/connection' '/connection' >>"$RESULTS/table.txt"
   for target in $TARGET; do
     measure "$target"
   done
@@ -137,12 +149,19 @@ main() {
     grep -h '^READY' "$RESULTS"/*.client.log || true
     for target in $TARGET; do echo "$target: $(server_command "$target")"; done
     echo "java: $(java_version)"
-    echo "heap: used after a full GC (jcmd GC.run, GC.heap_info); per connection: the growth from half to all held,"
-    echo "divided by the connections added (established on port $PORT); native: glibc malloc's bytes in use (gdb,"
-    echo "malloc_stats; - without gdb), which RSS also holds with the JIT's and the allocator's free arenas; results in"
-    echo "$RESULTS"
+    echo "heap: used after a full GC (jcmd GC.run, GC.heap_info); live: the bytes of live objects in a class histogram"
+    echo "(jcmd GC.class_histogram, after its own full GC), the steadier heap figure; per connection: the growth from half"
+    echo "to all held, divided by the connections added (established on port $PORT); native: glibc malloc's bytes in use"
+    echo "(gdb, malloc_stats; - without gdb), which RSS also holds with the JIT's and the allocator's free arenas; results"
+    echo "in $RESULTS"
     echo
     cat "$RESULTS/table.txt"
+    for target in $TARGET; do
+      [[ -f $RESULTS/$target.classes.tsv ]] || continue
+      echo
+      echo "$target: the classes that grew most"
+      python3 "$ROOT/benchmarks/heap_classes.py" top "$RESULTS/$target.classes.tsv"
+    done
   } | tee "$RESULTS/summary.txt"
 }
 
