@@ -75,6 +75,7 @@ public final class ServerEngine {
             listener = bootstrap.bind(options.host(), options.port()).sync().channel();
         } catch (Exception e) {
             shutdownGroups();
+            stopTls();
             throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port(), e);
         }
         // After Netty's acceptor, which the bind has installed and which pauses accepting on a failure.
@@ -125,7 +126,12 @@ public final class ServerEngine {
     }
 
     public synchronized void stop(Duration grace) {
-        if (!started || stopped) {
+        if (!started) {
+            // A server built but never started still holds its TLS contexts.
+            stopTls();
+            return;
+        }
+        if (stopped) {
             return;
         }
         stopped = true;
@@ -133,9 +139,7 @@ public final class ServerEngine {
         runtime.startDraining();
         listener.close().syncUninterruptibly();
         awaitDrained(deadline);
-        if (runtime.tls != null) {
-            runtime.tls.stop();
-        }
+        stopTls();
         runtime.workers.shutdown(Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         if (overloadWatch != null) {
             overloadWatch.run();
@@ -168,6 +172,12 @@ public final class ServerEngine {
             log.warn("{} connections did not close; the event loops will close them", runtime.connections.open());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void stopTls() {
+        if (runtime.tls != null) {
+            runtime.tls.stop();
         }
     }
 

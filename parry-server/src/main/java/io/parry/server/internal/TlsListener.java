@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The TLS of a listener: its SSL contexts, the handshake handlers each connection starts with, and
  * the thread that reloads changed certificate files (only when some come from files and the reload
- * interval is not zero).
+ * interval is not zero). The contexts are loaded when the listener is made and given up by {@link #stop()}.
  */
 final class TlsListener {
     private final ServerSslContexts contexts;
@@ -49,11 +49,13 @@ final class TlsListener {
         }
     }
 
+    /** Stops reloading and gives up the contexts: connections still open keep theirs, new ones are refused. */
     synchronized void stop() {
         if (reloader != null) {
             reloader.shutdownNow();
             reloader = null;
         }
+        contexts.close();
     }
 
     private static ServerTlsSpec spec(TlsOptions options) {
