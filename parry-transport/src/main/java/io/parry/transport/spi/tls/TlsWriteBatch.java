@@ -24,8 +24,10 @@ import java.util.Arrays;
  *
  * <p>A batch holds at most one TLS record's plaintext (16 KiB, RFC 8446, section 5.1): a write that would take it
  * past that sends the batch on first, and a larger buffer passes through as it is. Anything else than a buffer, a
- * close and a removal of this handler send the batch on too, so order is kept. One per connection; used on its
- * event loop only.
+ * close and a removal of this handler send the batch on too, so order is kept. A batch of one buffer is held in two
+ * fields and passed on as it is: the arrays are made for a connection's first flush of two buffers or more, so an
+ * HTTP/1.1 connection whose flushes carry one buffer each never holds them while it idles. One per connection; used
+ * on its event loop only.
  */
 public final class TlsWriteBatch extends ChannelDuplexHandler {
     /** The largest plaintext of one TLS record (RFC 8446, section 5.1; RFC 5246, section 6.2.1). */
@@ -33,7 +35,13 @@ public final class TlsWriteBatch extends ChannelDuplexHandler {
 
     private static final int INITIAL_CAPACITY = 8;
 
+    /** The batch while it holds one buffer. */
+    private ByteBuf lone;
+
+    private ChannelPromise lonePromise;
+    /** The batch once it holds two buffers or more. */
     private ByteBuf[] buffers;
+
     private ChannelPromise[] promises;
 
     private int count;
@@ -84,17 +92,32 @@ public final class TlsWriteBatch extends ChannelDuplexHandler {
     }
 
     private void add(ByteBuf buffer, ChannelPromise promise) {
+        if (count == 0) {
+            lone = buffer;
+            lonePromise = promise;
+        } else {
+            if (count == 1) {
+                moveLoneToArrays();
+            } else if (count == buffers.length) {
+                buffers = Arrays.copyOf(buffers, count * 2);
+                promises = Arrays.copyOf(promises, count * 2);
+            }
+            buffers[count] = buffer;
+            promises[count] = promise;
+        }
+        count++;
+        bytes += buffer.readableBytes();
+    }
+
+    private void moveLoneToArrays() {
         if (buffers == null) {
             buffers = new ByteBuf[INITIAL_CAPACITY];
             promises = new ChannelPromise[INITIAL_CAPACITY];
-        } else if (count == buffers.length) {
-            buffers = Arrays.copyOf(buffers, count * 2);
-            promises = Arrays.copyOf(promises, count * 2);
         }
-        buffers[count] = buffer;
-        promises[count] = promise;
-        count++;
-        bytes += buffer.readableBytes();
+        buffers[0] = lone;
+        promises[0] = lonePromise;
+        lone = null;
+        lonePromise = null;
     }
 
     /** Writes the batch to the {@code SslHandler}: as it is when it is one buffer, else as one copy. */
@@ -104,8 +127,8 @@ public final class TlsWriteBatch extends ChannelDuplexHandler {
             return;
         }
         if (n == 1) {
-            ByteBuf only = buffers[0];
-            ChannelPromise promise = promises[0];
+            ByteBuf only = lone;
+            ChannelPromise promise = lonePromise;
             clear();
             ctx.write(only, promise);
             return;
@@ -134,13 +157,21 @@ public final class TlsWriteBatch extends ChannelDuplexHandler {
     }
 
     private void clear() {
-        Arrays.fill(buffers, 0, count, null);
-        Arrays.fill(promises, 0, count, null);
+        if (count == 1) {
+            lone = null;
+            lonePromise = null;
+        } else {
+            Arrays.fill(buffers, 0, count, null);
+            Arrays.fill(promises, 0, count, null);
+        }
         count = 0;
         bytes = 0;
     }
 
     private void failAll(Throwable cause) {
+        if (count == 1) {
+            moveLoneToArrays();
+        }
         for (int i = 0; i < count; i++) {
             buffers[i].release();
             if (!promises[i].isVoid()) {

@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SSLException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** What reaches the SslHandler from a batch: the buffers of a flush as one, their promises completed with it. */
 class TlsWriteBatchTest {
@@ -54,6 +56,28 @@ class TlsWriteBatchTest {
         ByteBuf written = channel.readOutbound();
         assertThat(written).isSameAs(only);
         written.release();
+        assertThat(channel.finish()).isFalse();
+    }
+
+    @Test
+    void keepsEachFlushWholeWhenFlushesOfOneBufferAndOfManyAlternate() {
+        EmbeddedChannel channel = new EmbeddedChannel(new TlsWriteBatch());
+        ChannelPromise lone = channel.newPromise();
+        ChannelPromise batched = channel.newPromise();
+
+        channel.writeAndFlush(text("a"), lone);
+        channel.write(text("b"));
+        channel.write(text("c"), batched);
+        channel.write(text("d"));
+        channel.flush();
+        channel.writeAndFlush(text("e"));
+        channel.write(text("f"));
+        channel.write(text("g"));
+        channel.flush();
+
+        assertThat(texts(channel)).containsExactly("a", "bcd", "e", "fg");
+        assertThat(lone.isSuccess()).isTrue();
+        assertThat(batched.isSuccess()).isTrue();
         assertThat(channel.finish()).isFalse();
     }
 
@@ -92,18 +116,22 @@ class TlsWriteBatchTest {
         assertThat(second.cause()).isSameAs(broken);
     }
 
-    @Test
-    void failsAndReleasesWhatItHoldsWhenTheConnectionEndsWithoutAFlush() {
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void failsAndReleasesWhatItHoldsWhenTheConnectionEndsWithoutAFlush(int buffers) {
         EmbeddedChannel channel = new EmbeddedChannel(new TlsWriteBatch());
-        ByteBuf held = text("held");
+        List<ByteBuf> held = new ArrayList<>();
         ChannelPromise promise = channel.newPromise();
-        channel.write(held, promise);
+        for (int i = 0; i < buffers; i++) {
+            held.add(text("held " + i));
+            channel.write(held.get(i), i == 0 ? promise : channel.voidPromise());
+        }
 
         channel.unsafe().closeForcibly();
         channel.pipeline().remove(TlsWriteBatch.class);
 
         assertThat(promise.cause()).isInstanceOf(ClosedChannelException.class);
-        assertThat(held.refCnt()).isZero();
+        assertThat(held).allSatisfy(buffer -> assertThat(buffer.refCnt()).isZero());
     }
 
     @Test
