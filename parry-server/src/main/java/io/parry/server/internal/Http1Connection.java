@@ -214,7 +214,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
             return; // RFC 9112, section 9.6: nothing after the request that closes is processed.
         }
         String protocol = HttpVersion.HTTP_1_0.equals(head.protocolVersion()) ? HTTP_1_0 : HTTP_1_1;
-        Exchange exchange = new Exchange(this, ++sequence, protocol, System.nanoTime());
+        Exchange exchange = new Exchange(this, ++sequence, protocol, decoder.readNanos());
         if (decoder.isHolding()) {
             upgrading = exchange;
         }
@@ -449,7 +449,8 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
             // Later: this runs inside the decoder's own read when the answer came at once.
             ctx.executor().execute(this::upgradeDeclined);
         }
-        lastActivityNanos = System.nanoTime();
+        // A response written during a read (the handler answered at once) ends within microseconds of it.
+        lastActivityNanos = writer.inRead() ? decoder.readNanos() : System.nanoTime();
         if (exchanges.size() < runtime.limits.maxPipelinedRequests()) {
             resumeReading(PAUSED_BY_PIPELINE);
         }

@@ -84,6 +84,11 @@ final class ResponseWriter {
         inRead = true;
     }
 
+    /** Whether a read of the connection is being processed: what is written now is flushed when it completes. */
+    boolean inRead() {
+        return inRead;
+    }
+
     void readCompleted() {
         inRead = false;
         if (needsFlush) {

@@ -49,6 +49,11 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     private int unscanned;
     private boolean awaitingMessage = true;
     private long headerStartNanos;
+    /**
+     * When the latest read of bytes began ({@link System#nanoTime()}): the one clock reading of a read, which the
+     * header block it starts and the requests it completes take as their time, as the baseline reads no clock.
+     */
+    private long readNanos;
     private boolean countingFraming;
     private long framingBytes;
     private long chunkPieces;
@@ -90,6 +95,11 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         return headerStartNanos;
     }
 
+    /** When the latest read of bytes began, as a {@link System#nanoTime()} reading: the time its requests arrived. */
+    long readNanos() {
+        return readNanos;
+    }
+
     /**
      * Netty upper-cases the version before it compares it; RFC 9112, section 2.3 makes the token
      * case-sensitive ({@code HTTP-name = %s"HTTP"}, one digit each side of the dot), so anything else
@@ -119,6 +129,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof ByteBuf) {
             unscanned += ((ByteBuf) msg).readableBytes();
+            readNanos = System.nanoTime();
         }
         super.channelRead(ctx, msg);
     }
@@ -132,7 +143,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
             int from = Math.max(buffer.readerIndex(), buffer.writerIndex() - unscanned);
             if (from < buffer.writerIndex()) {
                 if (headerStartNanos == 0) {
-                    headerStartNanos = System.nanoTime();
+                    headerStartNanos = readNanos;
                 }
                 scanHeaderBlock(buffer, from, buffer.writerIndex() - from);
             }
