@@ -84,6 +84,15 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     /** A request without keep-alive was accepted: requests pipelined after it are not processed. */
     private boolean lastRequestRead;
 
+    /**
+     * The last target this connection received and its normalised form, and the last Host value found valid: a
+     * client sends the same text request after request, which then needs no second look.
+     */
+    private String lastTarget;
+
+    private String normalTarget;
+    private String validHost;
+
     private boolean closeWhenIdle;
     private long lastActivityNanos;
     private long unwritableSinceNanos;
@@ -306,18 +315,19 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         HttpHeaders headers;
         try {
             headers = ReceivedFields.toParry(fields);
-            request = HttpRequest.builder(HttpMethod.of(head.method().name()), runtime.paths.normalize(head.uri()))
+            request = HttpRequest.builder(HttpMethod.of(head.method().name()), normalize(head.uri()))
                     .headers(headers);
         } catch (PathRedirect redirect) {
             return RequestChecks.redirect(redirect.location());
         } catch (IllegalArgumentException e) {
             return RequestChecks.badRequest(e.getMessage());
         }
-        RequestChecks.Refusal host = RequestChecks.checkHost(headers, !http10);
+        RequestChecks.Refusal host = RequestChecks.checkHost(headers, !http10, validHost);
         if (host != null) {
             return host;
         }
-        RequestChecks.Refusal misdirected = tls == null ? null : tls.misdirected(headers.get("host"));
+        validHost = headers.get("host");
+        RequestChecks.Refusal misdirected = tls == null ? null : tls.misdirected(validHost);
         if (misdirected != null) {
             return misdirected;
         }
@@ -337,6 +347,18 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         }
         writer.expectContinue(expectContinue ? exchange : null);
         return null;
+    }
+
+    /**
+     * The target with its path as the listener normalises it; the last one again when the text is the same. A
+     * refused target ({@link TargetNormalizer#normalize} throws) is not kept.
+     */
+    private String normalize(String target) {
+        if (!target.equals(lastTarget)) {
+            normalTarget = runtime.paths.normalize(target);
+            lastTarget = target;
+        }
+        return normalTarget;
     }
 
     private void answerAsteriskForm(Exchange exchange) {

@@ -123,6 +123,14 @@ final class RequestChecks {
 
     /** RFC 9112, section 3.2: exactly one Host field in HTTP/1.1 (at most one in 1.0), and a plausible value. */
     static Refusal checkHost(io.parry.http.HttpHeaders headers, boolean http11) {
+        return checkHost(headers, http11, null);
+    }
+
+    /**
+     * As {@link #checkHost(io.parry.http.HttpHeaders, boolean)}, where {@code knownValid} is a value found valid
+     * before (or {@code null}): the same text again needs no second look.
+     */
+    static Refusal checkHost(io.parry.http.HttpHeaders headers, boolean http11, String knownValid) {
         String host = null;
         for (int i = 0; i < headers.size(); i++) {
             if (AsciiCase.equalsIgnoreCase(headers.name(i), "host")) {
@@ -135,7 +143,7 @@ final class RequestChecks {
         if (host == null) {
             return http11 ? badRequest("no Host field in an HTTP/1.1 request") : null;
         }
-        return isValidHost(host) ? null : badRequest("invalid Host field");
+        return host.equals(knownValid) || isValidHost(host) ? null : badRequest("invalid Host field");
     }
 
     /** RFC 9113, section 8.3.1: at most one Host field, with a plausible value; {@code host} is {@code null} without one. */
