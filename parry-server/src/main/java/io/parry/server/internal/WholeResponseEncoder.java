@@ -41,6 +41,23 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
     private byte[] scratch = new byte[512];
     /** The buffer the body is copied into, while {@link #encode} runs. */
     private ByteBuf target;
+    /**
+     * What the head still in {@link #scratch} was laid out from ({@code headFields} is {@code null} when it holds
+     * none): the same response sent again in the same second (a constant one, by far the usual) has the same
+     * bytes, which are copied rather than laid out again. Compared by identity: the fields are an immutable
+     * response's own, and the statuses, framing values and dates are shared constants.
+     */
+    private HttpHeaders headFields;
+
+    private HttpResponseStatus headStatus;
+    private CharSequence headFramingName;
+    private CharSequence headFramingValue;
+    private CharSequence headConnection;
+    private boolean headHttp10;
+    /** The Date value the head carries, or {@code null} when the response's fields have their own. */
+    private AsciiString headDate;
+
+    private int headSize;
 
     private WholeResponseEncoder() {}
 
@@ -109,6 +126,15 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
             CharSequence framingName,
             CharSequence framingValue,
             CharSequence connection) {
+        if (fields == headFields
+                && status == headStatus
+                && framingName == headFramingName
+                && framingValue == headFramingValue
+                && connection == headConnection
+                && http10 == headHttp10
+                && (headDate == null || headDate == HttpDate.now())) {
+            return alloc.ioBuffer(headSize + bodySize).writeBytes(scratch, 0, headSize);
+        }
         boolean hasDate = false;
         int size = HTTP_1_1.length()
                 + status.codeAsText().length()
@@ -155,7 +181,27 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
             at = putField(head, at, HttpHeaderNames.CONNECTION, connection);
         }
         crlf(head, at);
+        remember(head == scratch ? fields : null, status, framingName, framingValue, connection, http10, date, size);
         return alloc.ioBuffer(size + bodySize).writeBytes(head, 0, size);
+    }
+
+    private void remember(
+            HttpHeaders fields,
+            HttpResponseStatus status,
+            CharSequence framingName,
+            CharSequence framingValue,
+            CharSequence connection,
+            boolean http10,
+            AsciiString date,
+            int size) {
+        headFields = fields;
+        headStatus = status;
+        headFramingName = framingName;
+        headFramingValue = framingValue;
+        headConnection = connection;
+        headHttp10 = http10;
+        headDate = date;
+        headSize = size;
     }
 
     /** Copies the body into the buffer being made. */

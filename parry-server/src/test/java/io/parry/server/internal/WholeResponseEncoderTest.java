@@ -88,6 +88,29 @@ class WholeResponseEncoderTest {
     }
 
     @Test
+    void writesTheSameBytesForAResponseSentAgainAndAfterAnother() {
+        HttpResponse constant = HttpResponse.of(HttpStatus.OK, HttpHeaders.of("date", DATE), HttpBody.ofUtf8("hello"));
+        HttpResponse other = HttpResponse.of(HttpStatus.CREATED, HttpHeaders.of("date", DATE), HttpBody.ofUtf8("made"));
+
+        for (int i = 0; i < 2; i++) {
+            assertSameBytes(false, constant, HttpHeaderNames.CONTENT_LENGTH, "5", null, true);
+            assertSameBytes(false, constant, HttpHeaderNames.CONTENT_LENGTH, "5", null, true);
+            assertSameBytes(false, other, HttpHeaderNames.CONTENT_LENGTH, "4", null, true);
+        }
+    }
+
+    @Test
+    void laysTheHeadOutAgainWhenTheSameResponseLeavesWithAnotherFramingConnectionOrVersion() {
+        HttpResponse response = HttpResponse.of(HttpStatus.OK, HttpHeaders.of("date", DATE), HttpBody.ofUtf8("hello"));
+
+        assertSameBytes(false, response, HttpHeaderNames.CONTENT_LENGTH, "5", null, true);
+        assertSameBytes(false, response, HttpHeaderNames.CONTENT_LENGTH, "5", HttpHeaderValues.CLOSE, true);
+        assertSameBytes(true, response, HttpHeaderNames.CONTENT_LENGTH, "5", HttpHeaderValues.KEEP_ALIVE, true);
+        assertSameBytes(true, response, null, null, HttpHeaderValues.CLOSE, true);
+        assertSameBytes(false, response, HttpHeaderNames.CONTENT_LENGTH, "5", null, false);
+    }
+
+    @Test
     void leavesTheStatusesWhoseFramingNettyRewritesToNettysEncoder() {
         assertThat(WholeResponseEncoder.encodes(HttpStatus.OK)).isTrue();
         assertThat(WholeResponseEncoder.encodes(HttpStatus.NOT_MODIFIED)).isTrue();
