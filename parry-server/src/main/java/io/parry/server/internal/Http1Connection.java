@@ -85,12 +85,14 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     private boolean lastRequestRead;
 
     /**
-     * The last target this connection received and its normalised form, and the last Host value found valid: a
-     * client sends the same text request after request, which then needs no second look.
+     * The method and target of the last origin-form request line this connection read, and that line as a request
+     * without fields or body; and the last Host value found valid. A client sends the same text request after
+     * request, which then needs no second look.
      */
-    private String lastTarget;
+    private io.netty.handler.codec.http.HttpMethod lastMethod;
 
-    private String normalTarget;
+    private String lastTarget;
+    private HttpRequest lastLine;
     private String validHost;
 
     private boolean closeWhenIdle;
@@ -311,12 +313,11 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
             }
             expectContinue = hasBody;
         }
-        HttpRequest.Builder request;
+        HttpRequest request;
         HttpHeaders headers;
         try {
             headers = ReceivedFields.toParry(fields);
-            request = HttpRequest.builder(HttpMethod.of(head.method().name()), normalize(head.uri()))
-                    .headers(headers);
+            request = request(head, headers);
         } catch (PathRedirect redirect) {
             return RequestChecks.redirect(redirect.location());
         } catch (IllegalArgumentException e) {
@@ -337,10 +338,10 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         InboundBody body = null;
         if (hasBody) {
             body = new InboundBody(ctx.executor(), exchange, chunked ? -1 : contentLength);
-            request.body(body);
+            request = request.withBody(body);
             receiving = exchange;
         }
-        exchange.requestRead(request.build(), body);
+        exchange.requestRead(request, body);
         if (!fields.isKeepAlive(head.protocolVersion())) {
             writer.closeAfter(exchange);
             lastRequestRead = true;
@@ -350,15 +351,28 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     }
 
     /**
-     * The target with its path as the listener normalises it; the last one again when the text is the same. A
-     * refused target ({@link TargetNormalizer#normalize} throws) is not kept.
+     * The request of this head, its target as the listener normalises it, without a body. The line of the last
+     * origin-form request is kept: the same method and text again take its parsed target, with these fields (an
+     * absolute-form target's authority replaces the Host field, so such a line is built each time).
+     *
+     * @throws PathRedirect if the listener redirects the target
+     * @throws IllegalArgumentException if the target is refused; it is not kept
      */
-    private String normalize(String target) {
-        if (!target.equals(lastTarget)) {
-            normalTarget = runtime.paths.normalize(target);
-            lastTarget = target;
+    private HttpRequest request(io.netty.handler.codec.http.HttpRequest head, HttpHeaders headers) {
+        String target = head.uri();
+        if (head.method() == lastMethod && target.equals(lastTarget)) {
+            return lastLine.withHeaders(headers);
         }
-        return normalTarget;
+        String normal = runtime.paths.normalize(target);
+        HttpRequest request = HttpRequest.builder(HttpMethod.of(head.method().name()), normal)
+                .headers(headers)
+                .build();
+        if (normal.startsWith("/")) {
+            lastMethod = head.method();
+            lastTarget = target;
+            lastLine = request.withHeaders(HttpHeaders.empty());
+        }
+        return request;
     }
 
     private void answerAsteriskForm(Exchange exchange) {
