@@ -54,6 +54,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
      * header block it starts and the requests it completes take as their time, as the baseline reads no clock.
      */
     private long readNanos;
+
     private boolean countingFraming;
     private long framingBytes;
     private long chunkPieces;
