@@ -36,6 +36,8 @@ class Http1ConnectionTest {
                 .aggregate(1024)
                 .thenApply(
                         data -> HttpResponse.ofText("got " + new String(data.toByteArray(), StandardCharsets.UTF_8)));
+        case "/fields" -> CompletableFuture.completedFuture(HttpResponse.ofText(
+                request.headers().get("x-n") + " " + request.headers().get("host") + " " + request.target()));
         case "/throw" -> throw new IllegalStateException("secret detail");
         case "/broken-body" -> CompletableFuture.completedFuture(
                 HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), HttpBody.of(Http1ConnectionTest::partThenFailure)));
@@ -60,6 +62,41 @@ class Http1ConnectionTest {
 
         assertThat(written()).startsWith("HTTP/1.1 200 OK\r\n").endsWith("\r\n\r\nhello");
         assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void givesEachRequestItsOwnFieldsAndBodyWhenTheSameRequestLineComesAgain() {
+        send("GET /fields HTTP/1.1\r\nHost: a\r\nX-N: 1\r\n\r\n");
+        assertThat(written()).endsWith("\r\n\r\n1 a /fields");
+
+        send("GET /fields HTTP/1.1\r\nHost: b\r\nX-N: 2\r\n\r\n");
+        assertThat(written()).endsWith("\r\n\r\n2 b /fields");
+
+        send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc");
+        assertThat(written()).endsWith("\r\n\r\ngot abc");
+
+        send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nxy");
+        assertThat(written()).endsWith("\r\n\r\ngot xy");
+    }
+
+    @Test
+    void takesTheAuthorityOfAnAbsoluteFormTargetAsTheHostEachTime() {
+        for (int i = 0; i < 2; i++) {
+            send("GET http://x.test/fields HTTP/1.1\r\nHost: a\r\nX-N: 1\r\n\r\n");
+            assertThat(written()).endsWith("\r\n\r\n1 x.test http://x.test/fields");
+        }
+
+        send("GET /fields HTTP/1.1\r\nHost: a\r\nX-N: 2\r\n\r\n");
+        assertThat(written()).endsWith("\r\n\r\n2 a /fields");
+    }
+
+    @Test
+    void refusesAnInvalidHostAfterAValidOneOnTheSameConnection() {
+        send("GET / HTTP/1.1\r\nHost: a\r\n\r\n");
+        assertThat(written()).startsWith("HTTP/1.1 200 OK\r\n");
+
+        send("GET / HTTP/1.1\r\nHost: a/b\r\n\r\n");
+        assertThat(written()).startsWith("HTTP/1.1 400 Bad Request\r\n");
     }
 
     @Test
