@@ -11,18 +11,25 @@ import io.parry.client.WebSocket;
 import io.parry.client.WebSocketClient;
 import io.parry.client.WebSocketMessage;
 import io.parry.server.websocket.WebSocketEndpoint;
+import io.parry.server.websocket.WebSocketOptions;
 import io.parry.server.websocket.WebSocketSession;
 import io.parry.testing.MessageQueue;
 import io.parry.testing.RawConnection;
 import io.parry.testing.ServerExtension;
+import java.time.Duration;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class WebSocketMetricsTest {
-    private static final WebSocketEndpoint echo =
-            WebSocketEndpoint.of((ctx, handshake) -> handshake.accept(Echo::new).toStage());
+    /**
+     * Waits far longer for a client's close than the test waits for the session to end, so that the session ends
+     * because the client closed, not because the server gave up on it.
+     */
+    private static final WebSocketEndpoint echo = WebSocketEndpoint.of(
+            WebSocketOptions.builder().closeTimeout(Duration.ofMinutes(1)).build(),
+            (ctx, handshake) -> handshake.accept(Echo::new).toStage());
 
     @RegisterExtension
     static final ServerExtension server = ServerExtension.of(echo);
@@ -42,6 +49,13 @@ class WebSocketMetricsTest {
             assertThat(messages.next().text()).isEqualTo("hello");
             assertThat(registry.get("parry.websocket.sessions").gauge().value()).isEqualTo(1);
             socket.close(1000, "bye").toCompletableFuture().get(10, TimeUnit.SECONDS);
+            // The client reads the server's close only with demand; then it closes the connection.
+            messages.drain().get(10, TimeUnit.SECONDS);
+            assertThat(socket.closed()
+                            .toCompletableFuture()
+                            .get(10, TimeUnit.SECONDS)
+                            .code())
+                    .isEqualTo(1000);
         }
         try (RawConnection connection = RawConnection.open("127.0.0.1", server.port())) {
             connection.send("GET /chat HTTP/1.1\nHost: h\nUpgrade: websocket\nConnection: Upgrade\n"

@@ -47,6 +47,18 @@ public final class MessageQueue<T> implements Flow.Subscriber<T> {
         return next;
     }
 
+    /**
+     * Asks for every item still to come, so that a WebSocket reads on to its peer's close frame, and returns
+     * {@link #ended()}.
+     */
+    public CompletableFuture<Void> drain() {
+        while (subscription == null) {
+            Thread.onSpinWait();
+        }
+        subscription.request(Long.MAX_VALUE);
+        return ended;
+    }
+
     /** Completes when the publisher completes, or exceptionally with its error. */
     public CompletableFuture<Void> ended() {
         return ended;
