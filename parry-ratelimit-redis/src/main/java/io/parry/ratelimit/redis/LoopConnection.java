@@ -48,6 +48,9 @@ final class LoopConnection {
     private volatile CompletableFuture<Void> attempt;
 
     private volatile boolean closed;
+    /** Whether {@link #close()} shut the client down, which closes the connection: the loop need not. */
+    private volatile boolean clientShutDown;
+
     private long lastAttempt;
 
     private LoopConnection(ClientResources shared, ClientOptions options, RedisURI uri, EventLoop loop) {
@@ -75,10 +78,10 @@ final class LoopConnection {
 
     /**
      * Closes the connection from its loop's thread as the loop shuts down; waits for nothing. Not when the store
-     * closed it already: Lettuce warns of a second close.
+     * shut its client down already: Lettuce warns of a second close.
      */
     private void closeOnLoop() {
-        if (closed) {
+        if (clientShutDown) {
             return;
         }
         closed = true;
@@ -137,6 +140,7 @@ final class LoopConnection {
             if (opening != null) {
                 await(opening);
             }
+            clientShutDown = true;
             await(client.shutdownAsync(0, 2, TimeUnit.SECONDS));
         }
         resources.shutdown(0, 0, TimeUnit.SECONDS);
