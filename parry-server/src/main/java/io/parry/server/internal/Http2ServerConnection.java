@@ -14,7 +14,10 @@ import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Flags;
 import io.netty.handler.codec.http2.Http2FrameListener;
+import io.netty.handler.codec.http2.Http2FrameSizePolicy;
+import io.netty.handler.codec.http2.Http2FrameWriter;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2HeadersEncoder;
 import io.netty.handler.codec.http2.Http2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
@@ -56,6 +59,14 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     private final Http2RemoteFlowController responseFlow;
 
     private final Http2Stream connectionStream;
+    /**
+     * The encoder's HPACK state, which {@link #writeWhole} encodes with: Netty's frame writer gives it as its headers'
+     * configuration. {@code null} if a frame writer ever does not, and every response then goes through the encoder.
+     */
+    private final Http2HeadersEncoder hpack;
+    /** The largest frame the client takes (its SETTINGS_MAX_FRAME_SIZE), as the frame writer knows it. */
+    private final Http2FrameSizePolicy frameSizes;
+
     private final Http2StreamVisitor resumeWriting;
     private final ClientStreamHistory history = new ClientStreamHistory();
     /** Reads this connection's request header blocks, one at a time. */
@@ -99,6 +110,9 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         this.framingKey = connection().newKey();
         this.responseFlow = encoder.flowController();
         this.connectionStream = connection().connectionStream();
+        Http2FrameWriter.Configuration frames = encoder.frameWriter().configuration();
+        this.hpack = frames.headersConfiguration() instanceof Http2HeadersEncoder encoding ? encoding : null;
+        this.frameSizes = frames.frameSizePolicy();
         connection().addListener(new Http2ConnectionAdapter() {
             @Override
             public void onStreamAdded(Http2Stream stream) {
@@ -490,32 +504,40 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     }
 
     /**
-     * Whether a response body of {@code length} bytes, after its head, may leave whole now as one {@link
-     * WholeDataFrame}: when Netty's flow controller would send it at once too, as nothing of the stream waits
-     * before it, both windows hold it (RFC 9113, section 6.9.1) and the channel is writable.
+     * Whether a response with a body of {@code length} bytes may leave whole now, as {@link WholeResponseFrames}:
+     * when Netty would send it at once too, as nothing of the stream waits in its flow controller, both windows hold
+     * the body (RFC 9113, section 6.9.1) and the channel is writable.
      */
     boolean mayWriteWhole(Http2Stream stream, int length) {
-        return length <= WholeDataFrame.MAX_BYTES
+        Http2Stream.State state = stream.state();
+        return hpack != null
+                && length <= WholeResponseFrames.MAX_BODY_BYTES
+                && (state == Http2Stream.State.OPEN || state == Http2Stream.State.HALF_CLOSED_REMOTE)
                 && ctx.channel().isWritable()
                 && !responseFlow.hasFlowControlled(stream)
                 && responseFlow.windowSize(stream) >= length
-                && responseFlow.windowSize(connectionStream) >= length
-                && (stream.state() == Http2Stream.State.OPEN || stream.state() == Http2Stream.State.HALF_CLOSED_REMOTE);
+                && responseFlow.windowSize(connectionStream) >= length;
     }
 
     /**
-     * Writes {@code body} as the stream's last DATA frame, past Netty's flow controller, which {@link
-     * #mayWriteWhole} allowed: both windows are debited as the controller would have, and the stream's side
-     * closes once the frame has left, as Netty's encoder does after the last frame it sends.
+     * Writes a response that {@link #mayWriteWhole} let leave whole, past Netty's encoder and flow controller, doing
+     * what they would: the header block is encoded by the connection's HPACK encoder and the stream marked as having
+     * sent its headers, both windows are debited by the body, and the stream's side closes once the frames have left.
+     * Headers HPACK refuses are a stream error, as Netty's encoder makes them.
      */
-    void writeWhole(Http2Stream stream, HttpData body, ChannelPromise promise) {
+    void writeWhole(Http2Stream stream, Http2Headers headers, HttpData body, ChannelPromise promise) {
+        ByteBuf frames;
         try {
+            frames = WholeResponseFrames.of(ctx.alloc(), hpack, frameSizes.maxFrameSize(), stream.id(), headers, body);
             responseFlow.incrementWindowSize(connectionStream, -body.length());
             responseFlow.incrementWindowSize(stream, -body.length());
         } catch (Http2Exception e) {
-            throw new IllegalStateException("window overflow on a decrement", e); // Only an increment can overflow.
+            promise.setFailure(e);
+            onError(ctx, true, e);
+            return;
         }
-        ctx.write(WholeDataFrame.of(ctx.alloc(), stream.id(), body), promise);
+        stream.headersSent(false);
+        ctx.write(frames, promise);
         closeStreamLocal(stream, promise);
     }
 

@@ -321,20 +321,18 @@ final class Http2StreamFraming implements ExchangeFraming {
         }
     }
 
-    /** A fixed body leaves as one frame of its own when the stream may send it whole now (the usual case). */
+    /** A fixed body leaves in one write with its head when the stream may send it whole now (the usual case). */
     private void writeFixed(Http2Headers headers, HttpData data) {
         exchange.bodyBytesSent(data.length());
         if (data.isEmpty()) {
             writeLastHeaders(headers);
-            return;
-        }
-        encodeHeaders(headers, false);
-        if (!connection.mayWriteWhole(stream, data.length())) {
+        } else if (connection.mayWriteWhole(stream, data.length())) {
+            connection.writeWhole(stream, headers, data, lastPromise());
+            lastWritten();
+        } else {
+            encodeHeaders(headers, false);
             writeLastData(DataBuffers.wrap(data));
-            return;
         }
-        connection.writeWhole(stream, data, lastPromise());
-        lastWritten();
     }
 
     private void writeWhole(Http2Headers headers, ByteBuf content) {

