@@ -4,21 +4,23 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A client's h2c frames: the connection preface with a connection window opened as far as it goes,
- * then one HEADERS frame (END_STREAM) per request on the next odd stream. As h2load does, the first
- * header block adds {@code :path} and {@code :authority} to the HPACK dynamic table and every later one
- * names them by index (RFC 7541, sections 6.1 and 6.2.1).
+ * A client's h2c frames as h2load (nghttp2 1.52) sends them for {@code GET /plaintext}: the connection preface with
+ * a connection window opened as far as it goes, then one HEADERS frame (END_STREAM) per request on the next odd
+ * stream. The header blocks are h2load's bytes, captured from its socket: the first adds {@code :authority} and
+ * {@code user-agent} to the HPACK dynamic table and every later one names them by index (RFC 7541, sections 6.1 and
+ * 6.2.1), while {@code :path} comes each time as a Huffman-coded literal without indexing (section 6.2.2), as nghttp2
+ * never indexes it.
  */
 final class Http2Requests {
-    private final byte[] first;
-    private final byte[] indexed;
-    private int streamId = 1;
+    /** {@code :path /plaintext} (literal, not indexed, Huffman), :scheme http, :authority, :method GET, user-agent. */
+    private static final byte[] FIRST_BLOCK =
+            bytes("0487 62ba066a925f29 86 418b 089d5c0b8170dc659680df 82 7a8f 9c541c722954d3a5358980aed89707");
+    /** {@code :path} as before, :scheme http, :authority (dynamic 63), :method GET, user-agent (dynamic 62). */
+    private static final byte[] LATER_BLOCK = bytes("0487 62ba066a925f29 86 bf 82 be");
 
-    Http2Requests(String path) {
-        first = frame(firstBlock(path));
-        // Dynamic table after the first block: :authority at 62 (newest), :path at 63.
-        indexed = frame(new byte[] {(byte) 0x82, (byte) 0x86, (byte) (0x80 | 63), (byte) (0x80 | 62)});
-    }
+    private final byte[] first = frame(FIRST_BLOCK);
+    private final byte[] later = frame(LATER_BLOCK);
+    private int streamId = 1;
 
     /** The HEADERS frames of the next {@code count} request streams, back to back, as one read delivers them. */
     byte[] next(int count) {
@@ -32,8 +34,9 @@ final class Http2Requests {
         return frames.toByteArray();
     }
 
+    /** The HEADERS frame of the next request stream, the first one ever adding to HPACK's table. */
     byte[] next() {
-        byte[] frame = streamId == 1 ? first : indexed;
+        byte[] frame = streamId == 1 ? first : later;
         frame[5] = (byte) (streamId >>> 24);
         frame[6] = (byte) (streamId >>> 16);
         frame[7] = (byte) (streamId >>> 8);
@@ -95,19 +98,12 @@ final class Http2Requests {
         return frame;
     }
 
-    private static byte[] firstBlock(String path) {
-        ByteArrayOutputStream block = new ByteArrayOutputStream();
-        block.write(0x82); // :method GET (static table 2)
-        block.write(0x86); // :scheme http (static table 6)
-        literal(block, 4, path); // :path
-        literal(block, 1, "127.0.0.1:8080"); // :authority
-        return block.toByteArray();
-    }
-
-    private static void literal(ByteArrayOutputStream block, int nameIndex, String value) {
-        byte[] bytes = value.getBytes(StandardCharsets.US_ASCII);
-        block.write(0x40 | nameIndex); // literal with incremental indexing, indexed name (6-bit prefix)
-        block.write(bytes.length); // no Huffman, length < 127
-        block.write(bytes, 0, bytes.length);
+    private static byte[] bytes(String hex) {
+        String digits = hex.replace(" ", "");
+        byte[] bytes = new byte[digits.length() / 2];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) Integer.parseInt(digits.substring(2 * i, 2 * i + 2), 16);
+        }
+        return bytes;
     }
 }

@@ -21,7 +21,7 @@ import java.util.List;
  *
  * <p>Scenarios: {@code h1-plaintext}, {@code h1-json} and {@code h1-echo} (a 1 KiB {@code POST /echo}) as {@code
  * benchmarks/load.sh} sends them with wrk; {@code h2-plaintext}, one stream per request on one h2c connection
- * (prior knowledge) as {@code benchmarks/h2.sh} does with h2load; {@code h2-streams}, the same with ten request
+ * (prior knowledge), with h2load's own header blocks, as {@code benchmarks/h2.sh} does; {@code h2-streams}, the same with ten request
  * streams per read, as h2load's 64 x 10 run delivers them, whose responses leave in one flush. The Parry side serves the hello example's routes
  * ({@link HelloRoutes}); the baseline is {@code NettyBaselineServer}'s and {@code NettyHttp2BaselineServer}'s
  * handlers. Not thread-safe: one thread per connection.
@@ -83,8 +83,7 @@ public final class SocketlessConnection implements AutoCloseable {
                         default -> throw new IllegalArgumentException(
                                 "scenario: " + scenario + " (expected: one of " + SCENARIOS + ")");
                     };
-            connection = new SocketlessConnection(
-                    server + " " + scenario, channel, null, new Http2Requests("/plaintext"), streams);
+            connection = new SocketlessConnection(server + " " + scenario, channel, null, new Http2Requests(), streams);
             channel.writeInbound(Unpooled.wrappedBuffer(Http2Requests.connectionStart()));
             connection.drainOutbound();
         } else {
