@@ -23,6 +23,9 @@ import java.util.Map;
  * instead of being parsed and checked per stream. A field sent as a reference to HPACK's tables (RFC
  * 7541, section 6.1) comes as the same {@link AsciiString} each time, and one sent as a literal
  * without indexing (as h2load and nghttp2 send {@code :path}) as a new copy, compared byte by byte.
+ * A block whose regular fields and {@code :authority} are the last block's gets the last block's
+ * headers, and with the same method and path its request, both immutable: such a stream costs no
+ * field copy, no target parse and no request object.
  */
 final class Http2Requests {
     private static final AsciiString COOKIE = AsciiString.cached("cookie");
@@ -49,6 +52,16 @@ final class Http2Requests {
 
     private String path;
 
+    /** The regular fields of the last HPACK-decoded block as decoded, names and values alternating, and how many. */
+    private CharSequence[] lastEntries = new CharSequence[0];
+
+    private int lastCount;
+    private CharSequence lastAuthority;
+    /** The headers made of {@link #lastEntries} and {@link #lastAuthority}; {@code null} before the first block. */
+    private HttpHeaders lastFields;
+    /** The last request made, without its body; {@code null} before the first. */
+    private HttpRequest lastRequest;
+
     /**
      * The block's header fields: the regular fields, cookies joined, and {@code host} from {@code
      * :authority}; {@code decoded} when the block came through HPACK, whose decoder checked it, else
@@ -59,14 +72,54 @@ final class Http2Requests {
         contentLength = null;
         expect = null;
         repeatedHost = false;
-        // Room for the usual request, four pseudo-header fields and no Host, whose fields are then the
-        // regular ones and host from :authority.
-        String[] entries = new String[2 * Math.max(1, headers.size() - 3)];
+        boolean same = decoded && lastFields != null;
+        int count = 0;
+        for (Map.Entry<CharSequence, CharSequence> field : headers) {
+            CharSequence name = field.getKey();
+            if (isPseudoHeader(name)) {
+                continue;
+            }
+            CharSequence value = field.getValue();
+            noteFraming(name, value);
+            same = same
+                    && count < lastCount
+                    && sameText(name, lastEntries[2 * count])
+                    && sameText(value, lastEntries[2 * count + 1]);
+            count++;
+        }
+        boolean hostSent = host != null;
+        CharSequence authority = headers.authority();
+        if (authority != null) {
+            // RFC 9113, section 8.3.1: a Host naming another origin than :authority makes the request malformed.
+            if (hostSent && !AsciiCase.equalsIgnoreCase(host, authority.toString())) {
+                throw new RefusedHead(RequestChecks.badRequest(":authority and Host differ"));
+            }
+            if (!hostSent) {
+                host = authority.toString();
+            }
+        }
+        if (same && count == lastCount && sameText(authority, lastAuthority)) {
+            return lastFields;
+        }
+        HttpHeaders fields = collect(headers, count, authority != null && !hostSent, decoded);
+        if (decoded) {
+            remember(headers, count, authority, fields);
+        }
+        return fields;
+    }
+
+    private static boolean isPseudoHeader(CharSequence name) {
+        return name.length() > 0 && name.charAt(0) == ':';
+    }
+
+    /** The block's {@code count} regular fields, cookies joined, then {@code host} (from {@link #host}) if asked. */
+    private HttpHeaders collect(Http2Headers headers, int count, boolean addHost, boolean decoded) throws RefusedHead {
+        String[] entries = new String[2 * count + 2];
         int size = 0;
         String cookie = null;
         for (Map.Entry<CharSequence, CharSequence> field : headers) {
             CharSequence name = field.getKey();
-            if (name.length() > 0 && name.charAt(0) == ':') {
+            if (isPseudoHeader(name)) {
                 continue;
             }
             String value = field.getValue().toString();
@@ -76,24 +129,36 @@ final class Http2Requests {
                 cookie = cookie == null ? value : cookie + "; " + value;
                 continue;
             }
-            noteFraming(name, value);
-            entries = add(entries, size++, name.toString(), value);
+            entries[2 * size] = name.toString();
+            entries[2 * size++ + 1] = value;
         }
-        CharSequence authority = headers.authority();
-        if (authority != null) {
-            // RFC 9113, section 8.3.1: a Host naming another origin than :authority makes the request malformed.
-            if (host != null && !AsciiCase.equalsIgnoreCase(host, authority.toString())) {
-                throw new RefusedHead(RequestChecks.badRequest(":authority and Host differ"));
-            }
-            if (host == null) {
-                host = authority.toString();
-                entries = add(entries, size++, "host", host);
-            }
+        if (addHost) {
+            entries[2 * size] = "host";
+            entries[2 * size++ + 1] = host;
         }
         if (cookie != null) {
-            entries = add(entries, size++, "cookie", cookie);
+            entries[2 * size] = "cookie";
+            entries[2 * size++ + 1] = cookie;
         }
         return decoded ? CheckedFields.of(entries, size) : checked(entries, size);
+    }
+
+    /** Keeps the block's regular fields as decoded, its {@code :authority} and the headers made of them. */
+    private void remember(Http2Headers headers, int count, CharSequence authority, HttpHeaders fields) {
+        if (lastEntries.length < 2 * count) {
+            lastEntries = new CharSequence[2 * count];
+        }
+        int index = 0;
+        for (Map.Entry<CharSequence, CharSequence> field : headers) {
+            if (!isPseudoHeader(field.getKey())) {
+                lastEntries[index++] = field.getKey();
+                lastEntries[index++] = field.getValue();
+            }
+        }
+        Arrays.fill(lastEntries, index, lastEntries.length, null);
+        lastCount = count;
+        lastAuthority = authority;
+        lastFields = fields;
     }
 
     private static HttpHeaders checked(String[] entries, int size) throws RefusedHead {
@@ -108,26 +173,22 @@ final class Http2Requests {
         return fields.build();
     }
 
-    private void noteFraming(CharSequence name, String value) {
+    private void noteFraming(CharSequence name, CharSequence value) {
         if (AsciiString.contentEquals(name, HOST)) {
             repeatedHost |= host != null;
-            host = value;
+            host = value.toString();
         } else if (AsciiString.contentEquals(name, CONTENT_LENGTH) && contentLength == null) {
-            contentLength = value;
+            contentLength = value.toString();
         } else if (AsciiString.contentEquals(name, EXPECT)) {
-            expect = value;
+            expect = value.toString();
         }
     }
 
-    private static String[] add(String[] entries, int index, String name, String value) {
-        String[] room = 2 * index + 2 > entries.length ? Arrays.copyOf(entries, 2 * entries.length) : entries;
-        room[2 * index] = name;
-        room[2 * index + 1] = value;
-        return room;
-    }
-
-    /** The request of the block whose {@link #fields} these are, unbuilt body aside, or a refusal. */
-    HttpRequest.Builder request(Http2Headers headers, HttpHeaders fields, ServerRuntime runtime) throws RefusedHead {
+    /**
+     * The request of the block whose {@link #fields} these are, without a body (add it with {@link
+     * HttpRequest#withBody}), or a refusal.
+     */
+    HttpRequest request(Http2Headers headers, HttpHeaders fields, ServerRuntime runtime) throws RefusedHead {
         if (fields.size() > runtime.limits.maxHeaderCount()) {
             throw new RefusedHead(new RequestChecks.Refusal(
                     HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, Rejection.HEADERS_TOO_LARGE, "too many header fields"));
@@ -139,8 +200,18 @@ final class Http2Requests {
         }
         checkHost();
         try {
-            return HttpRequest.builder(method(headers.method()), path(headers.path(), runtime))
-                    .headers(fields);
+            HttpMethod method = method(headers.method());
+            String path = path(headers.path(), runtime);
+            HttpRequest last = lastRequest;
+            // The same strings and headers make the same request (a target whose authority replaced the
+            // Host field made other headers, and is built again).
+            if (last != null && last.headers() == fields && last.method() == method && last.target() == path) {
+                return last;
+            }
+            HttpRequest request =
+                    HttpRequest.builder(method, path).headers(fields).build();
+            lastRequest = request;
+            return request;
         } catch (PathRedirect redirect) {
             throw new RefusedHead(RequestChecks.redirect(redirect.location()));
         } catch (IllegalArgumentException e) {

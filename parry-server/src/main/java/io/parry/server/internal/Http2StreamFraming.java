@@ -77,7 +77,7 @@ final class Http2StreamFraming implements ExchangeFraming {
         requestEnded = end;
         ServerRuntime runtime = connection.runtime;
         Http2Requests requests = connection.requests;
-        HttpRequest.Builder request;
+        HttpRequest request;
         long length;
         try {
             HttpHeaders fields = requests.fields(headers, decoded);
@@ -99,9 +99,9 @@ final class Http2StreamFraming implements ExchangeFraming {
         }
         if (!end) {
             body = new InboundBody(executor(), exchange, length);
-            request.body(body);
+            request = request.withBody(body);
         }
-        exchange.requestRead(request.build(), body);
+        exchange.requestRead(request, body);
         exchange.handling();
         exchange.dispatch();
     }

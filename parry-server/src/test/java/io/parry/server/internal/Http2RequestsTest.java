@@ -27,6 +27,7 @@ class Http2RequestsTest {
     private static final AsciiString HOST = AsciiString.cached("host");
     private static final AsciiString USER_AGENT = AsciiString.cached("user-agent");
     private static final AsciiString AGENT = AsciiString.cached("h2load nghttp2/1.52.0");
+    private static final AsciiString ACCEPT = AsciiString.cached("accept");
 
     private final ServerRuntime runtime = new ServerRuntime(
             ServerOptions.ofDefault(),
@@ -109,9 +110,62 @@ class Http2RequestsTest {
         assertThat(read(post).method()).isEqualTo(HttpMethod.POST);
     }
 
+    @Test
+    void givesTheLastRequestAgainForABlockOfTheSameFields() throws Exception {
+        HttpRequest first = read(block(PATH, AUTHORITY, AGENT));
+
+        assertThat(read(block(new AsciiString("/plaintext"), AUTHORITY, AGENT))).isSameAs(first);
+    }
+
+    @Test
+    void readsTheFieldsAfreshWhenABlockAddsOne() throws Exception {
+        HttpRequest first = read(block(PATH, AUTHORITY, AGENT));
+
+        HttpRequest second = read(block(PATH, AUTHORITY, AGENT).add(ACCEPT, AsciiString.cached("*/*")));
+
+        assertThat(second).isNotSameAs(first);
+        assertThat(value(second.headers(), "accept")).isEqualTo("*/*");
+        assertThat(value(second.headers(), "user-agent")).isEqualTo("h2load nghttp2/1.52.0");
+        assertThat(read(block(PATH, AUTHORITY, AGENT)).headers().size()).isEqualTo(2);
+    }
+
+    @Test
+    void readsTheFieldsAfreshWhenOnlyTheAuthorityChanges() throws Exception {
+        read(block(PATH, AUTHORITY, AGENT));
+
+        HttpRequest other = read(block(PATH, new AsciiString("other.example"), AGENT));
+
+        assertThat(value(other.headers(), "host")).isEqualTo("other.example");
+        assertThat(requests.host()).isEqualTo("other.example");
+    }
+
+    @Test
+    void keepsTheHeadersButMakesAnotherRequestWhenOnlyThePathChanges() throws Exception {
+        HttpRequest first = read(block(PATH, AUTHORITY, AGENT));
+
+        HttpRequest other = read(block(new AsciiString("/other"), AUTHORITY, AGENT));
+
+        assertThat(other.path()).isEqualTo("/other");
+        assertThat(other.headers()).isSameAs(first.headers());
+    }
+
+    @Test
+    void joinsCookieCrumbsOfARepeatedBlockAsBefore() throws Exception {
+        AsciiString cookie = AsciiString.cached("cookie");
+        read(block(PATH, AUTHORITY, AGENT)
+                .add(cookie, AsciiString.cached("a=1"))
+                .add(cookie, AsciiString.cached("b=2")));
+
+        HttpRequest again = read(block(PATH, AUTHORITY, AGENT)
+                .add(cookie, AsciiString.cached("a=1"))
+                .add(cookie, new AsciiString("b=3")));
+
+        assertThat(value(again.headers(), "cookie")).isEqualTo("a=1; b=3");
+    }
+
     private HttpRequest read(Http2Headers headers) throws Http2Requests.RefusedHead {
         HttpHeaders fields = requests.fields(headers, true);
-        return requests.request(headers, fields, runtime).build();
+        return requests.request(headers, fields, runtime);
     }
 
     private static Http2Headers block(AsciiString path, AsciiString authority, AsciiString agent) {
