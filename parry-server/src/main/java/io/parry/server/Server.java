@@ -56,7 +56,7 @@ public final class Server implements AutoCloseable {
      * Binds the listener and starts serving.
      *
      * @return this server
-     * @throws IllegalStateException if the server was started before or cannot bind
+     * @throws IllegalStateException if the server was started or stopped before, or cannot bind
      */
     public Server start() {
         engine.start();

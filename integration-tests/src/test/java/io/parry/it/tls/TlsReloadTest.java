@@ -1,6 +1,7 @@
 package io.parry.it.tls;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.parry.http.HttpResponse;
 import io.parry.it.tls.TestCertificates.Authority;
@@ -111,6 +112,26 @@ class TlsReloadTest {
                 .build();
 
         unstarted.close();
+    }
+
+    /** Its stop gave its contexts up: started after it, the server would refuse every handshake. */
+    @Test
+    void refusesToStartAServerStoppedBeforeItStarted() throws IOException {
+        Issued issued = CA.issue(KeyKind.EC, "localhost");
+        write(issued.chainPem(), issued.keyPem());
+        Server stopped = Server.builder()
+                .port(0)
+                .handler(Handler.sync((ctx, request) -> HttpResponse.ofText("ok")))
+                .options(o -> o.tls(TlsOptions.builder()
+                        .certificate(
+                                TlsCertificate.ofFiles(directory.resolve("chain.pem"), directory.resolve("key.pem")))
+                        .build()))
+                .build();
+        stopped.close();
+
+        assertThatThrownBy(stopped::start)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the server was stopped");
     }
 
     private void start(Issued certificate) throws IOException {

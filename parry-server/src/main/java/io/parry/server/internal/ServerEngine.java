@@ -54,8 +54,8 @@ public final class ServerEngine {
     }
 
     public synchronized void start() {
-        if (started) {
-            throw new IllegalStateException("the server was started before");
+        if (started || stopped) {
+            throw new IllegalStateException(stopped ? "the server was stopped" : "the server was started before");
         }
         started = true;
         long begin = System.nanoTime();
@@ -126,15 +126,15 @@ public final class ServerEngine {
     }
 
     public synchronized void stop(Duration grace) {
-        if (!started) {
-            // A server built but never started still holds its TLS contexts.
-            stopTls();
-            return;
-        }
         if (stopped) {
             return;
         }
         stopped = true;
+        if (!started) {
+            // A server built but never started still holds its TLS contexts, which it then gives up for good.
+            stopTls();
+            return;
+        }
         long deadline = System.nanoTime() + grace.toNanos();
         runtime.startDraining();
         listener.close().syncUninterruptibly();
