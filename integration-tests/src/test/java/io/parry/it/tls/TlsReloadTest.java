@@ -100,16 +100,7 @@ class TlsReloadTest {
     /** The leak detector's check after the class is the assertion: the contexts are loaded when the server is built. */
     @Test
     void freesTheContextsOfAServerBuiltButNeverStarted() throws IOException {
-        Issued issued = CA.issue(KeyKind.EC, "localhost");
-        write(issued.chainPem(), issued.keyPem());
-        Server unstarted = Server.builder()
-                .port(0)
-                .handler(Handler.sync((ctx, request) -> HttpResponse.ofText("ok")))
-                .options(o -> o.tls(TlsOptions.builder()
-                        .certificate(
-                                TlsCertificate.ofFiles(directory.resolve("chain.pem"), directory.resolve("key.pem")))
-                        .build()))
-                .build();
+        Server unstarted = unstartedServer();
 
         unstarted.close();
     }
@@ -117,9 +108,19 @@ class TlsReloadTest {
     /** Its stop gave its contexts up: started after it, the server would refuse every handshake. */
     @Test
     void refusesToStartAServerStoppedBeforeItStarted() throws IOException {
+        Server stopped = unstartedServer();
+        stopped.close();
+
+        assertThatThrownBy(stopped::start)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the server was stopped");
+    }
+
+    /** A TLS server with a certificate from files, built but not started. */
+    private Server unstartedServer() throws IOException {
         Issued issued = CA.issue(KeyKind.EC, "localhost");
         write(issued.chainPem(), issued.keyPem());
-        Server stopped = Server.builder()
+        return Server.builder()
                 .port(0)
                 .handler(Handler.sync((ctx, request) -> HttpResponse.ofText("ok")))
                 .options(o -> o.tls(TlsOptions.builder()
@@ -127,11 +128,6 @@ class TlsReloadTest {
                                 TlsCertificate.ofFiles(directory.resolve("chain.pem"), directory.resolve("key.pem")))
                         .build()))
                 .build();
-        stopped.close();
-
-        assertThatThrownBy(stopped::start)
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessage("the server was stopped");
     }
 
     private void start(Issued certificate) throws IOException {
