@@ -179,6 +179,41 @@ public final class HttpHeaders {
         return contains(name) ? toBuilder().remove(name).build() : this;
     }
 
+    /**
+     * A copy with only the fields of this name, in order; empty when there is none. The fields are not
+     * checked again, as every field of an {@code HttpHeaders} was checked when it was made: a response
+     * that echoes a request's field costs no second validation.
+     *
+     * <pre>{@code
+     * HttpHeaders type = request.headers().only("content-type");
+     * }</pre>
+     */
+    public HttpHeaders only(String name) {
+        requireNonNull(name, "name");
+        int first = -1;
+        int count = 0;
+        for (int i = 0; i < size; i++) {
+            if (AsciiCase.equalsIgnoreCase(entries[2 * i], name) && count++ == 0) {
+                first = i;
+            }
+        }
+        if (count == size) {
+            return this;
+        }
+        if (count == 0) {
+            return EMPTY;
+        }
+        String[] kept = new String[2 * count];
+        int next = 0;
+        for (int i = first; next < kept.length; i++) {
+            if (AsciiCase.equalsIgnoreCase(entries[2 * i], name)) {
+                kept[next++] = entries[2 * i];
+                kept[next++] = entries[2 * i + 1];
+            }
+        }
+        return new HttpHeaders(kept, count);
+    }
+
     /** A copy changed by the given edits: {@code headers.map(h -> h.set("a", "1").remove("b"))}. */
     public HttpHeaders map(Consumer<Builder> edits) {
         Builder builder = toBuilder();

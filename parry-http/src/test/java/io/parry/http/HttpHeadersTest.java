@@ -37,6 +37,19 @@ class HttpHeadersTest {
     }
 
     @Test
+    void keepsOnlyTheFieldsOfOneNameInOrderAsSpelt() {
+        HttpHeaders headers =
+                HttpHeaders.of("Host", "h", "Content-Type", "text/plain", "x-a", "1", "content-type", "b");
+
+        assertThat(headers.only("CONTENT-TYPE"))
+                .isEqualTo(HttpHeaders.of("Content-Type", "text/plain", "content-type", "b"));
+        assertThat(headers.only("content-type").name(0)).isEqualTo("Content-Type");
+        assertThat(headers.only("x-a")).isEqualTo(HttpHeaders.of("x-a", "1"));
+        assertThat(headers.only("missing")).isSameAs(HttpHeaders.empty());
+        assertThat(HttpHeaders.of("a", "1", "A", "2").only("a")).isEqualTo(HttpHeaders.of("a", "1", "A", "2"));
+    }
+
+    @Test
     void refusesANegativeBuilderCapacity() {
         assertThatThrownBy(() -> HttpHeaders.builder(-1))
                 .isInstanceOf(IllegalArgumentException.class)

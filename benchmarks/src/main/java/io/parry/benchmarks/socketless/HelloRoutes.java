@@ -13,6 +13,7 @@ import java.util.concurrent.CompletionStage;
 /** The hello example's plaintext, JSON and echo routes, dispatched by hand as it does. */
 final class HelloRoutes implements Handler {
     private static final HttpResponse PLAINTEXT = HttpResponse.ofText("Hello, World!");
+    private static final HttpHeaders OCTET_STREAM = HttpHeaders.of("content-type", MediaType.OCTET_STREAM.toString());
 
     @Override
     public CompletionStage<HttpResponse> handle(RequestContext ctx, HttpRequest request) {
@@ -23,10 +24,9 @@ final class HelloRoutes implements Handler {
                 return HttpResponse.of(MediaType.JSON, HttpData.ofUtf8("{\"message\":\"Hello, World!\"}"))
                         .toStage();
             case "/echo":
-                String type = request.headers().get("content-type");
-                HttpHeaders headers =
-                        HttpHeaders.of("content-type", type != null ? type : MediaType.OCTET_STREAM.toString());
-                return HttpResponse.of(HttpStatus.OK, headers, request.body()).toStage();
+                HttpHeaders type = request.headers().only("content-type");
+                return HttpResponse.of(HttpStatus.OK, type.isEmpty() ? OCTET_STREAM : type, request.body())
+                        .toStage();
             default:
                 return HttpResponse.of(HttpStatus.NOT_FOUND).toStage();
         }

@@ -25,6 +25,9 @@ final class HelloHandler implements Handler {
     /** Responses are immutable, so one with a fixed body is built once and sent to every request. */
     private static final HttpResponse PLAINTEXT = HttpResponse.ofText(MESSAGE);
 
+    /** The echo's type when the request has none. */
+    private static final HttpHeaders OCTET_STREAM = HttpHeaders.of("content-type", MediaType.OCTET_STREAM.toString());
+
     private static final long MAX_DELAY_MILLIS = 60_000;
 
     private final Handler webSocketEcho = LiveRoutes.echo();
@@ -57,11 +60,13 @@ final class HelloHandler implements Handler {
         }
     }
 
-    /** Streams the request body back as it arrives; the body is never held whole. */
+    /**
+     * Streams the request body back as it arrives, with its Content-Type; the body is never held whole. The type
+     * was checked as the request arrived, and {@link HttpHeaders#only} hands it over without a second check.
+     */
     private static HttpResponse echo(HttpRequest request) {
-        String type = request.headers().get("content-type");
-        HttpHeaders headers = HttpHeaders.of("content-type", type != null ? type : MediaType.OCTET_STREAM.toString());
-        return HttpResponse.of(HttpStatus.OK, headers, request.body());
+        HttpHeaders type = request.headers().only("content-type");
+        return HttpResponse.of(HttpStatus.OK, type.isEmpty() ? OCTET_STREAM : type, request.body());
     }
 
     private static CompletionStage<HttpResponse> delay(RequestContext ctx, long millis) {
