@@ -85,9 +85,10 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     private boolean lastRequestRead;
 
     /**
-     * The method and target of the last origin-form request line this connection read, and that line as a request
-     * without fields or body; and the last Host value found valid. A client sends the same text request after
-     * request, which then needs no second look.
+     * The method and target of the last origin-form request line this connection read, and the last request made
+     * of that line, without a body; and the last Host value found valid. A client sends the same text request
+     * after request, which then needs no second look: the same line again takes that request's target, the same
+     * fields its headers, and both together are that request.
      */
     private io.netty.handler.codec.http.HttpMethod lastMethod;
 
@@ -316,7 +317,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         HttpRequest request;
         HttpHeaders headers;
         try {
-            headers = ReceivedFields.toParry(fields);
+            headers = ReceivedFields.toParry(fields, lastLine == null ? null : lastLine.headers());
             request = request(head, headers);
         } catch (PathRedirect redirect) {
             return RequestChecks.redirect(redirect.location());
@@ -351,9 +352,10 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     }
 
     /**
-     * The request of this head, its target as the listener normalises it, without a body. The line of the last
-     * origin-form request is kept: the same method and text again take its parsed target, with these fields (an
-     * absolute-form target's authority replaces the Host field, so such a line is built each time).
+     * The request of this head, its target as the listener normalises it, without a body. The last origin-form
+     * request is kept: the same method and text again take its parsed target, with these fields, and with the
+     * same headers object it is the request (an absolute-form target's authority replaces the Host field, so
+     * such a line is built each time).
      *
      * @throws PathRedirect if the listener redirects the target
      * @throws IllegalArgumentException if the target is refused; it is not kept
@@ -361,7 +363,10 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     private HttpRequest request(io.netty.handler.codec.http.HttpRequest head, HttpHeaders headers) {
         String target = head.uri();
         if (head.method() == lastMethod && target.equals(lastTarget)) {
-            return lastLine.withHeaders(headers);
+            if (lastLine.headers() != headers) {
+                lastLine = lastLine.withHeaders(headers);
+            }
+            return lastLine;
         }
         String normal = runtime.paths.normalize(target);
         HttpRequest request = HttpRequest.builder(HttpMethod.of(head.method().name()), normal)
@@ -370,7 +375,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         if (normal.startsWith("/")) {
             lastMethod = head.method();
             lastTarget = target;
-            lastLine = request.withHeaders(HttpHeaders.empty());
+            lastLine = request;
         }
         return request;
     }

@@ -9,6 +9,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
 import io.parry.http.HttpHeaders;
+import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.server.Handler;
@@ -30,6 +31,8 @@ class Http1ConnectionTest {
     private final Map<String, CompletableFuture<HttpResponse>> pending = new ConcurrentHashMap<>();
     /** The paths that reached the handler, in order. */
     private final List<String> handled = new ArrayList<>();
+    /** The requests to {@code /seen}, in order. */
+    private final List<HttpRequest> seen = new ArrayList<>();
 
     private final Handler routes = (ctx, request) -> switch (request.path()) {
         case "/echo" -> request.body()
@@ -38,6 +41,10 @@ class Http1ConnectionTest {
                         data -> HttpResponse.ofText("got " + new String(data.toByteArray(), StandardCharsets.UTF_8)));
         case "/fields" -> CompletableFuture.completedFuture(HttpResponse.ofText(
                 request.headers().get("x-n") + " " + request.headers().get("host") + " " + request.target()));
+        case "/seen" -> {
+            seen.add(request);
+            yield CompletableFuture.completedFuture(HttpResponse.ofText("seen"));
+        }
         case "/throw" -> throw new IllegalStateException("secret detail");
         case "/broken-body" -> CompletableFuture.completedFuture(
                 HttpResponse.of(HttpStatus.OK, HttpHeaders.empty(), HttpBody.of(Http1ConnectionTest::partThenFailure)));
@@ -77,6 +84,29 @@ class Http1ConnectionTest {
 
         send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nxy");
         assertThat(written()).endsWith("\r\n\r\ngot xy");
+    }
+
+    @Test
+    void givesTheSameRequestAgainWhenTheSameLineAndFieldsComeAgain() {
+        String head = "GET /seen HTTP/1.1\r\nHost: a\r\nX-N: 1\r\n\r\n";
+        send(head);
+        send(head);
+        send("GET /seen HTTP/1.1\r\nHost: a\r\nX-N: 2\r\n\r\n");
+        written();
+
+        assertThat(seen).hasSize(3);
+        assertThat(seen.get(1)).isSameAs(seen.get(0));
+        assertThat(seen.get(2).headers()).isEqualTo(HttpHeaders.of("Host", "a", "X-N", "2"));
+        assertThat(seen.get(2).path()).isEqualTo("/seen");
+    }
+
+    @Test
+    void refusesAControlCharacterInAFieldAfterTheSameFieldsWithoutIt() {
+        send("GET / HTTP/1.1\r\nHost: a\r\nX-N: 1\r\n\r\n");
+        assertThat(written()).startsWith("HTTP/1.1 200 OK\r\n");
+
+        send("GET / HTTP/1.1\r\nHost: a\r\nX-N: 1\u007f\r\n\r\n");
+        assertThat(written()).startsWith("HTTP/1.1 400 Bad Request\r\n");
     }
 
     @Test

@@ -99,6 +99,49 @@ public final class ReceivedFields extends HttpHeaders {
     }
 
     /**
+     * As {@link #toParry(HttpHeaders)}, given the headers made for the message before on the same connection
+     * ({@code null} for the first): a client sends much the same header block on every request of a
+     * connection. The fields spelt exactly as that message's, from the first on, are taken from {@code last}
+     * without a second check (comparing text costs less than checking it, character by character), and when
+     * every field is, {@code last} itself is the answer.
+     *
+     * @throws IllegalArgumentException if a name is not a token or a value holds a control character
+     */
+    public static io.parry.http.HttpHeaders toParry(HttpHeaders netty, io.parry.http.HttpHeaders last) {
+        if (last == null || !(netty instanceof ReceivedFields)) {
+            return toParry(netty);
+        }
+        ReceivedFields received = (ReceivedFields) netty;
+        int same = received.samePrefix(last);
+        if (same == received.size && same == last.size()) {
+            return last;
+        }
+        if (received.size == 0) {
+            return io.parry.http.HttpHeaders.empty();
+        }
+        io.parry.http.HttpHeaders.Builder fields = io.parry.http.HttpHeaders.builder(received.size);
+        for (int i = 0; i < same; i++) {
+            fields.addFrom(last, i);
+        }
+        for (int i = 2 * same; i < 2 * received.size; i += 2) {
+            fields.add(received.entries[i].toString(), received.entries[i + 1].toString());
+        }
+        return fields.build();
+    }
+
+    /** How many fields, from the first, are spelt exactly as those of {@code last}. */
+    private int samePrefix(io.parry.http.HttpHeaders last) {
+        int limit = Math.min(size, last.size());
+        int same = 0;
+        while (same < limit
+                && last.value(same).contentEquals(entries[2 * same + 1])
+                && last.name(same).contentEquals(entries[2 * same])) {
+            same++;
+        }
+        return same;
+    }
+
+    /**
      * {@code headers} as received fields: the same object when it is one, else a copy. Framing questions
      * asked of these directly are calls to one known class, not through Netty's {@code HttpUtil}, whose
      * call sites see every kind of headers (requests, responses, trailers) and so cannot be inlined.

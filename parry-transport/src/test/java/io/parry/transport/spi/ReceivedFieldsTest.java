@@ -43,6 +43,52 @@ class ReceivedFieldsTest {
     }
 
     @Test
+    void givesTheLastHeadersAgainWhenEveryFieldIsSpeltAsBefore() {
+        io.parry.http.HttpHeaders first = ReceivedFields.toParry(
+                decode("GET / HTTP/1.1\r\nHost: h\r\nX-A: 1\r\n\r\n").headers(), null);
+
+        io.parry.http.HttpHeaders again = ReceivedFields.toParry(
+                decode("GET / HTTP/1.1\r\nHost: h\r\nX-A: 1\r\n\r\n").headers(), first);
+
+        assertThat(first).isEqualTo(io.parry.http.HttpHeaders.of("Host", "h", "X-A", "1"));
+        assertThat(again).isSameAs(first);
+    }
+
+    @Test
+    void copiesFieldsSpeltOtherwiseThanBeforeAsTheyCame() {
+        io.parry.http.HttpHeaders first = ReceivedFields.toParry(
+                decode("GET / HTTP/1.1\r\nHost: h\r\nX-A: 1\r\n\r\n").headers(), null);
+
+        assertThat(ReceivedFields.toParry(
+                                decode("GET / HTTP/1.1\r\nHost: h\r\nx-a: 1\r\n\r\n")
+                                        .headers(),
+                                first)
+                        .name(1))
+                .isEqualTo("x-a");
+        assertThat(ReceivedFields.toParry(
+                        decode("GET / HTTP/1.1\r\nHost: h\r\nX-A: 2\r\n\r\n").headers(), first))
+                .isEqualTo(io.parry.http.HttpHeaders.of("Host", "h", "X-A", "2"));
+        assertThat(ReceivedFields.toParry(
+                        decode("GET / HTTP/1.1\r\nHost: h\r\n\r\n").headers(), first))
+                .isEqualTo(io.parry.http.HttpHeaders.of("Host", "h"));
+        assertThat(ReceivedFields.toParry(
+                        decode("GET / HTTP/1.1\r\nHost: h\r\nX-A: 1\r\nX-B: 3\r\n\r\n")
+                                .headers(),
+                        first))
+                .isEqualTo(io.parry.http.HttpHeaders.of("Host", "h", "X-A", "1", "X-B", "3"));
+    }
+
+    @Test
+    void checksAFieldThatWasNotInTheLastHeaders() {
+        io.parry.http.HttpHeaders first = ReceivedFields.toParry(
+                decode("GET / HTTP/1.1\r\nHost: h\r\nX-A: 1\r\n\r\n").headers(), null);
+        HttpHeaders next = decode("GET / HTTP/1.1\r\nHost: h\r\n\r\n").headers();
+        next.add("X-A", "1\u0001");
+
+        assertThatThrownBy(() -> ReceivedFields.toParry(next, first)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void findsFramingFieldsAskedForByNettysNamesHoweverTheyAreSpelt() {
         ReceivedFields fields = ReceivedFields.of(
                 decode("POST / HTTP/1.1\r\nHost: h\r\nTRANSFER-encoding: chunked\r\nConnection: close\r\n\r\n")
