@@ -44,8 +44,9 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
     /**
      * What the head still in {@link #scratch} was laid out from ({@code headFields} is {@code null} when it holds
      * none): the same response sent again in the same second (a constant one, by far the usual) has the same
-     * bytes, which are copied rather than laid out again. Compared by identity: the fields are an immutable
-     * response's own, and the statuses, framing values and dates are shared constants.
+     * bytes, which are copied rather than laid out again. The statuses, framing values and dates are shared
+     * constants, compared by identity; the fields are immutable, compared by identity first, then by their text
+     * ({@link #isLaidOut}).
      */
     private HttpHeaders headFields;
 
@@ -126,13 +127,13 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
             CharSequence framingName,
             CharSequence framingValue,
             CharSequence connection) {
-        if (fields == headFields
-                && status == headStatus
+        if (status == headStatus
                 && framingName == headFramingName
                 && framingValue == headFramingValue
                 && connection == headConnection
                 && http10 == headHttp10
-                && (headDate == null || headDate == HttpDate.now())) {
+                && (headDate == null || headDate == HttpDate.now())
+                && isLaidOut(fields)) {
             return alloc.ioBuffer(headSize + bodySize).writeBytes(scratch, 0, headSize);
         }
         boolean hasDate = false;
@@ -183,6 +184,27 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
         crlf(head, at);
         remember(head == scratch ? fields : null, status, framingName, framingValue, connection, http10, date, size);
         return alloc.ioBuffer(size + bodySize).writeBytes(head, 0, size);
+    }
+
+    /**
+     * Whether the head in {@link #scratch} was laid out from these fields: the same object, or fields spelt the
+     * same, in the same order (a handler that copies a request's field into each response, as an echo does, makes
+     * equal fields each time). Names are compared exactly, not ignoring case: the head holds them as spelt.
+     */
+    private boolean isLaidOut(HttpHeaders fields) {
+        HttpHeaders laidOut = headFields;
+        if (fields == laidOut) {
+            return true;
+        }
+        if (laidOut == null || fields.size() != laidOut.size()) {
+            return false;
+        }
+        for (int i = 0; i < fields.size(); i++) {
+            if (!fields.value(i).equals(laidOut.value(i)) || !fields.name(i).equals(laidOut.name(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void remember(

@@ -20,6 +20,7 @@ import io.parry.http.HttpResponse;
 import io.parry.http.HttpStatus;
 import io.parry.http.spi.FixedBody;
 import io.parry.transport.spi.DataBuffers;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The bytes of a whole response are those Netty's encoder writes for the same head and body. */
@@ -96,6 +97,20 @@ class WholeResponseEncoderTest {
             assertSameBytes(false, constant, HttpHeaderNames.CONTENT_LENGTH, "5", null, true);
             assertSameBytes(false, constant, HttpHeaderNames.CONTENT_LENGTH, "5", null, true);
             assertSameBytes(false, other, HttpHeaderNames.CONTENT_LENGTH, "4", null, true);
+        }
+    }
+
+    @Test
+    void writesEachResponsesFieldsAsSpeltAfterEqualFieldsOfAnotherResponse() {
+        List<HttpResponse> responses = List.of(
+                typed("Content-Type", "text/plain"),
+                typed(new String("Content-Type"), new String("text/plain")),
+                typed("content-type", "text/plain"),
+                typed("content-type", "text/html"),
+                typed("content-type", "text/html"));
+
+        for (HttpResponse response : responses) {
+            assertSameBytes(false, response, HttpHeaderNames.CONTENT_LENGTH, "5", null, true);
         }
     }
 
@@ -186,6 +201,10 @@ class WholeResponseEncoderTest {
         }
         channel.finishAndReleaseAll();
         return written.toString();
+    }
+
+    private static HttpResponse typed(String name, String type) {
+        return HttpResponse.of(HttpStatus.OK, HttpHeaders.of(name, type, "date", DATE), HttpBody.ofUtf8("hello"));
     }
 
     private static HttpData data(HttpResponse response) {
