@@ -22,9 +22,10 @@ wrk_args() {
     plaintext) WRK_ARGS=(-t1 -c64 -d"$duration" --latency "$url/plaintext") ;;
     json) WRK_ARGS=(-t1 -c64 -d"$duration" --latency "$url/json") ;;
     echo) WRK_ARGS=(-t1 -c64 -d"$duration" --latency -s benchmarks/echo-1k.lua "$url/echo") ;;
+    echo-varied) WRK_ARGS=(-t1 -c64 -d"$duration" --latency -s benchmarks/echo-1k-varied.lua "$url/echo") ;;
     delay) WRK_ARGS=(-t1 -c"$DELAY_CONNECTIONS" -d"$DELAY_DURATION" --latency "$url/delay?ms=$DELAY_MS") ;;
     todo | todo-annotated) WRK_ARGS=(-t1 -c64 -d"$duration" --latency -s benchmarks/todo.lua "$url/todos") ;;
-    *) echo "unknown scenario: $scenario (expected: plaintext json echo delay todo todo-annotated)" >&2; exit 1 ;;
+    *) echo "unknown scenario: $scenario (expected: plaintext json echo echo-varied delay todo todo-annotated)" >&2; exit 1 ;;
   esac
 }
 

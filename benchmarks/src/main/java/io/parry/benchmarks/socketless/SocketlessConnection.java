@@ -20,7 +20,9 @@ import java.util.List;
  * time (and its allocated bytes) is the request's cost, without the socket, the kernel or the load generator.
  *
  * <p>Scenarios: {@code h1-plaintext}, {@code h1-json} and {@code h1-echo} (a 1 KiB {@code POST /echo}) as {@code
- * benchmarks/load.sh} sends them with wrk; {@code h2-plaintext}, one stream per request on one h2c connection
+ * benchmarks/load.sh} sends them with wrk; {@code h1-echo-varied}, that echo with an {@code x-request-id} that differs
+ * from one request to the next, as {@code echo-1k-varied.lua} sends it (the ids repeat after {@value #VARIED_IDS}
+ * requests, made before the run, so the client side allocates nothing); {@code h2-plaintext}, one stream per request on one h2c connection
  * (prior knowledge), with h2load's own header blocks, as {@code benchmarks/h2.sh} does; {@code h2-streams}, the same with ten request
  * streams per read, as h2load's 64 x 10 run delivers them, whose responses leave in one flush. The Parry side serves the hello example's routes
  * ({@link HelloRoutes}); the baseline is {@code NettyBaselineServer}'s and {@code NettyHttp2BaselineServer}'s
@@ -31,23 +33,26 @@ public final class SocketlessConnection implements AutoCloseable {
     public static final List<String> SERVERS = List.of("parry", "netty");
     /** Every scenario. */
     public static final List<String> SCENARIOS =
-            List.of("h1-plaintext", "h1-json", "h1-echo", "h2-plaintext", "h2-streams");
+            List.of("h1-plaintext", "h1-json", "h1-echo", "h1-echo-varied", "h2-plaintext", "h2-streams");
     /** Request streams per read in {@code h2-streams}: h2load's 64 x 10 run keeps ten open per connection. */
     private static final int STREAMS_PER_READ = 10;
+    /** Distinct request ids of {@code h1-echo-varied}, sent in turn. */
+    private static final int VARIED_IDS = 4096;
 
     private static final byte[] ECHO_BODY = "0123456789abcdef".repeat(64).getBytes(StandardCharsets.US_ASCII);
 
     private final String name;
     private final EmbeddedChannel channel;
-    private final byte[] request;
+    private final byte[][] requests;
+    private int nextRequest;
     private final Http2Requests http2;
     private final int requestsPerRead;
 
     private SocketlessConnection(
-            String name, EmbeddedChannel channel, byte[] request, Http2Requests http2, int requestsPerRead) {
+            String name, EmbeddedChannel channel, byte[][] requests, Http2Requests http2, int requestsPerRead) {
         this.name = name;
         this.channel = channel;
-        this.request = request;
+        this.requests = requests;
         this.http2 = http2;
         this.requestsPerRead = requestsPerRead;
     }
@@ -87,7 +92,7 @@ public final class SocketlessConnection implements AutoCloseable {
             channel.writeInbound(Unpooled.wrappedBuffer(Http2Requests.connectionStart()));
             connection.drainOutbound();
         } else {
-            connection = new SocketlessConnection(server + " " + scenario, channel, http1Request(scenario), null, 1);
+            connection = new SocketlessConnection(server + " " + scenario, channel, http1Requests(scenario), null, 1);
         }
         return connection;
     }
@@ -103,7 +108,7 @@ public final class SocketlessConnection implements AutoCloseable {
      * @throws IllegalStateException if the server wrote nothing
      */
     public int request() {
-        byte[] bytes = http2 != null ? http2.next(requestsPerRead) : request;
+        byte[] bytes = http2 != null ? http2.next(requestsPerRead) : nextHttp1Request();
         channel.writeInbound(Unpooled.wrappedBuffer(bytes));
         int written = drainOutbound();
         if (written == 0) {
@@ -129,14 +134,32 @@ public final class SocketlessConnection implements AutoCloseable {
         return written;
     }
 
-    private static byte[] http1Request(String scenario) {
+    private byte[] nextHttp1Request() {
+        byte[] bytes = requests[nextRequest];
+        nextRequest = (nextRequest + 1) % requests.length;
+        return bytes;
+    }
+
+    private static byte[][] http1Requests(String scenario) {
+        if (!scenario.equals("h1-echo-varied")) {
+            return new byte[][] {http1Request(scenario, "")};
+        }
+        byte[][] requests = new byte[VARIED_IDS][];
+        for (int i = 0; i < VARIED_IDS; i++) {
+            requests[i] = http1Request("h1-echo", "x-request-id: " + (i + 1) + "\r\n");
+        }
+        return requests;
+    }
+
+    private static byte[] http1Request(String scenario, String extraField) {
         String host = "Host: 127.0.0.1:8080\r\n";
         String head =
                 switch (scenario) {
                     case "h1-plaintext" -> "GET /plaintext HTTP/1.1\r\n" + host + "\r\n";
                     case "h1-json" -> "GET /json HTTP/1.1\r\n" + host + "\r\n";
                     case "h1-echo" -> "POST /echo HTTP/1.1\r\n" + host
-                            + "Content-Length: 1024\r\nContent-Type: application/octet-stream\r\n\r\n";
+                            + "Content-Length: 1024\r\nContent-Type: application/octet-stream\r\n" + extraField
+                            + "\r\n";
                     default -> throw new IllegalArgumentException(
                             "scenario: " + scenario + " (expected: one of " + SCENARIOS + ")");
                 };
