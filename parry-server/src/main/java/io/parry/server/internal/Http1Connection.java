@@ -96,6 +96,18 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     private HttpRequest lastLine;
     private String validHost;
 
+    /**
+     * The last head accepted by the full path whose every check depends on its bytes alone (HTTP/1.1, origin-form,
+     * keep-alive, no expectation), its request without a body, and its body's length. The decoder hands on this same
+     * object again for the same bytes ({@link RepeatedHead}); the checks would then give the same answers, as the
+     * listener's limits, its target normalisation and the connection's TLS do not change while it is open, and the
+     * Host found valid stays valid.
+     */
+    private io.netty.handler.codec.http.HttpRequest acceptedHead;
+
+    private HttpRequest acceptedRequest;
+    private long acceptedBodyLength;
+
     private boolean closeWhenIdle;
     private long lastActivityNanos;
     private long unwritableSinceNanos;
@@ -225,6 +237,14 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
             }
             return; // RFC 9112, section 9.6: nothing after the request that closes is processed.
         }
+        if (head == acceptedHead) {
+            Exchange exchange = new Exchange(this, ++sequence, HTTP_1_1, decoder.readNanos());
+            readRepeated(exchange);
+            accept(exchange);
+            return;
+        }
+        acceptedHead = null;
+        acceptedRequest = null;
         String protocol = HttpVersion.HTTP_1_0.equals(head.protocolVersion()) ? HTTP_1_0 : HTTP_1_1;
         Exchange exchange = new Exchange(this, ++sequence, protocol, decoder.readNanos());
         if (decoder.isHolding()) {
@@ -254,6 +274,14 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
                 && H2cUpgrade.upgrade(ctx, head, runtime)) {
             return;
         }
+        if (acceptedRequest != null) {
+            acceptedHead = head;
+        }
+        accept(exchange);
+    }
+
+    /** Takes an exchange whose request was read and may proceed: in line for its response, and to its handler. */
+    private void accept(Exchange exchange) {
         exchange.handling();
         exchanges.add(exchange);
         if (upgrading == exchange) {
@@ -267,6 +295,19 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         } else {
             exchange.dispatch();
         }
+    }
+
+    /** Reads the request of a head that repeats the accepted one: only what is new per request is made. */
+    private void readRepeated(Exchange exchange) {
+        HttpRequest request = acceptedRequest;
+        InboundBody body = null;
+        if (acceptedBodyLength > 0) {
+            body = new InboundBody(ctx.executor(), exchange, acceptedBodyLength);
+            request = request.withBody(body);
+            receiving = exchange;
+        }
+        exchange.requestRead(request, body);
+        writer.expectContinue(null);
     }
 
     /** Keeps what the request log needs of a head that will not become a request. */
@@ -336,6 +377,17 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         if (head.uri().equals("*") && !head.method().name().equals("OPTIONS")) {
             return RequestChecks.badRequest("the * target is for OPTIONS only");
         }
+        boolean keepAlive = fields.isKeepAlive(head.protocolVersion());
+        // An Upgrade's answer depends on the exchanges in flight (h2c), not on the bytes alone.
+        if (keepAlive
+                && !http10
+                && expect == null
+                && !chunked
+                && request == lastLine
+                && !fields.contains(HttpHeaderNames.UPGRADE)) {
+            acceptedRequest = request;
+            acceptedBodyLength = Math.max(contentLength, 0);
+        }
         InboundBody body = null;
         if (hasBody) {
             body = new InboundBody(ctx.executor(), exchange, chunked ? -1 : contentLength);
@@ -343,7 +395,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
             receiving = exchange;
         }
         exchange.requestRead(request, body);
-        if (!fields.isKeepAlive(head.protocolVersion())) {
+        if (!keepAlive) {
             writer.closeAfter(exchange);
             lastRequestRead = true;
         }
@@ -462,6 +514,7 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
 
     /** Answers a request that may not proceed, after the responses before it, and closes. */
     private void refuse(Exchange exchange, RequestChecks.Refusal refusal) {
+        decoder.forgetRepeatedHead();
         record(refusal);
         stopReading();
         writer.closeAfter(exchange);

@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeadersFactory;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMessageDecoderResult;
 import io.netty.handler.codec.http.HttpRequest;
@@ -29,6 +30,10 @@ import java.util.List;
  * two parsers that disagree on folding are a request-smuggling risk. The decoder gives no hook for
  * folded lines, so the header block is scanned here, before Netty parses it, one byte state at a
  * time and without copying: new bytes are scanned once, as they arrive.
+ *
+ * <p>A header block that repeats the connection's last one byte for byte, with its whole body at hand, is not parsed
+ * again: the request decoded from it the first time is handed on again, then the body as Netty would hand it on
+ * ({@link RepeatedHead} says which heads are kept). Every other head takes the full path.
  */
 final class StrictRequestDecoder extends HttpRequestDecoder {
     /** Stops at the whitespace Netty would take for a space between the request line's parts. */
@@ -63,8 +68,20 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     /** Decoding waits for the answer to an upgrade request; the bytes after it stay in the cumulation. */
     private boolean holding;
 
+    /** The last head decoded, when it may be taken again for the same bytes. */
+    private final RepeatedHead repeated;
+
+    private final HttpHeadersFactory trailersFactory;
+
     StrictRequestDecoder(HttpDecoderConfig config) {
         super(config);
+        this.repeated = new RepeatedHead(config.getMaxChunkSize());
+        this.trailersFactory = config.getTrailersFactory();
+    }
+
+    /** The head just decoded will not be accepted: the same bytes again take the full path. */
+    void forgetRepeatedHead() {
+        repeated.forget();
     }
 
     /**
@@ -140,6 +157,12 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         if (holding) {
             return;
         }
+        // No byte of a new head has been scanned, so Netty's decoder has taken none either: it is where a repeated
+        // head leaves it.
+        boolean fresh = awaitingMessage && !scanStarted;
+        if (fresh && takeRepeated(buffer, out)) {
+            return;
+        }
         if (awaitingMessage) {
             int from = Math.max(buffer.readerIndex(), buffer.writerIndex() - unscanned);
             if (from < buffer.writerIndex()) {
@@ -158,14 +181,19 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         for (int i = before; i < out.size(); i++) {
             Object decoded = out.get(i);
             if (decoded instanceof HttpMessage) {
-                onMessage((HttpMessage) decoded);
+                HttpMessage message = (HttpMessage) decoded;
+                onMessage(message);
                 bodyOnly = false;
+                keepOrForget(buffer, fresh, readBefore, message);
             }
             if (decoded instanceof HttpContent) {
                 data += ((HttpContent) decoded).content().readableBytes();
                 chunkPieces++;
             }
             if (decoded instanceof LastHttpContent) {
+                if (((LastHttpContent) decoded).decoderResult().isFailure()) {
+                    repeated.forget(); // Netty discards the rest: nothing may be taken as a request again.
+                }
                 // The next request's header block starts at the reader index: scan it from there.
                 awaitingMessage = true;
                 unscanned = buffer.readableBytes();
@@ -176,6 +204,43 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         }
         if (countingFraming && bodyOnly) {
             countFraming(buffer.readerIndex() - readBefore - data, out);
+        }
+    }
+
+    /**
+     * Hands on the kept request and its body when the readable bytes start with the kept head and hold its body; the
+     * decoder is then as after that request's {@link LastHttpContent}, with the rest of the bytes still to scan.
+     */
+    private boolean takeRepeated(ByteBuf buffer, List<Object> out) {
+        HttpRequest request = repeated.match(buffer);
+        if (request == null) {
+            return false;
+        }
+        buffer.skipBytes(repeated.length());
+        int body = repeated.bodyLength();
+        onMessage(request);
+        out.add(request);
+        // As Netty's decoder ends a message whose body it reads in one piece (or that has none).
+        out.add(
+                body == 0
+                        ? LastHttpContent.EMPTY_LAST_CONTENT
+                        : new DefaultLastHttpContent(buffer.readRetainedSlice(body), trailersFactory));
+        awaitingMessage = true;
+        unscanned = buffer.readableBytes();
+        resetScan();
+        return true;
+    }
+
+    /**
+     * Keeps a head Netty decoded, when all of its bytes were in the buffer for this decoding (from {@code from} up to
+     * the reader index) and it was accepted so far; else keeps none, so a head that failed, or one that differs from
+     * it, is never taken for one kept before.
+     */
+    private void keepOrForget(ByteBuf buffer, boolean fresh, int from, HttpMessage message) {
+        if (fresh && message.decoderResult().isSuccess() && buffer.getByte(from) > ' ') {
+            repeated.keep(buffer, from, buffer.readerIndex(), message);
+        } else {
+            repeated.forget();
         }
     }
 

@@ -335,6 +335,120 @@ class Http1ConnectionTest {
         assertThat(channel.isOpen()).isFalse();
     }
 
+    @Test
+    void answersRepeatedPipelinedEchoesEachWithItsOwnBodyInOrder() {
+        String head = "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\n";
+        StringBuilder requests = new StringBuilder();
+        StringBuilder expected = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            requests.append(head).append(String.format("b%04d", i));
+            expected.append(String.format("got b%04d|", i));
+        }
+        send(requests.toString());
+        send(head + "he");
+        send("llo");
+
+        String written = written();
+        StringBuilder bodies = new StringBuilder();
+        for (String response : written.split("HTTP/1.1 ")) {
+            if (!response.isEmpty()) {
+                assertThat(response).startsWith("200 OK\r\n").doesNotContain("connection: close");
+                bodies.append(response.substring(response.indexOf("\r\n\r\n") + 4))
+                        .append('|');
+            }
+        }
+        assertThat(bodies).hasToString(expected + "got hello|");
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void givesEachRepeatedRequestWithoutABodyTheRequestOfTheFirst() {
+        String head = "GET /seen HTTP/1.1\r\nHost: a\r\n\r\n";
+        send(head + head + head);
+        written();
+
+        assertThat(seen).hasSize(3);
+        assertThat(seen.get(2)).isSameAs(seen.get(0));
+        assertThat(seen.get(1)).isSameAs(seen.get(0));
+    }
+
+    @Test
+    void sends100ContinueToEachRepeatedRequestThatExpectsIt() {
+        String head = "POST /echo HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n";
+        for (String body : List.of("hello", "world")) {
+            send(head);
+            assertThat(written()).isEqualTo("HTTP/1.1 100 Continue\r\n\r\n");
+            send(body);
+            assertThat(written()).startsWith("HTTP/1.1 200 OK\r\n").endsWith("got " + body);
+        }
+    }
+
+    @Test
+    void stopsReadingAtThePipelineLimitWithRepeatedRequests() {
+        EmbeddedChannel limited = new EmbeddedChannel(new ServerInitializer(new ServerRuntime(
+                ServerOptions.builder()
+                        .limits(RequestLimits.builder().maxPipelinedRequests(2).build())
+                        .build(),
+                handler,
+                new RequestListeners(List.of()),
+                null)));
+        try {
+            String head = "GET /later-a HTTP/1.1\r\nHost: a\r\n\r\n";
+            limited.writeInbound(Unpooled.copiedBuffer(head, US_ASCII));
+            assertThat(limited.config().isAutoRead()).isTrue();
+
+            limited.writeInbound(Unpooled.copiedBuffer(head, US_ASCII));
+
+            assertThat(limited.config().isAutoRead()).isFalse();
+            pending.get("/later-a").complete(HttpResponse.ofText("done"));
+            limited.runPendingTasks();
+            assertThat(limited.config().isAutoRead()).isTrue();
+        } finally {
+            limited.finishAndReleaseAll();
+        }
+    }
+
+    @Test
+    void answers503ToARepeatedRequestWhoseHandlerIsLate() {
+        send("GET / HTTP/1.1\r\nHost: a\r\n\r\n");
+        send("GET /later-a HTTP/1.1\r\nHost: a\r\n\r\n");
+        send("GET /later-a HTTP/1.1\r\nHost: a\r\n\r\n");
+        channel.runPendingTasks();
+        assertThat(handled).containsExactly("/", "/later-a", "/later-a");
+        written();
+
+        connection().checkDeadlines(System.nanoTime() + Duration.ofMinutes(1).toNanos());
+        channel.runPendingTasks();
+
+        assertThat(written()).startsWith("HTTP/1.1 503 Service Unavailable\r\n").contains("connection: close");
+        channel.close();
+    }
+
+    @Test
+    void answers408WhenAHeadAfterRepeatedRequestsIsTooSlow() {
+        String head = "GET / HTTP/1.1\r\nHost: a\r\n\r\n";
+        send(head + head);
+        assertThat(written()).endsWith("hello");
+
+        send(head.substring(0, 10));
+        connection().checkDeadlines(System.nanoTime() + Duration.ofMinutes(1).toNanos());
+        channel.runPendingTasks();
+
+        assertThat(written()).startsWith("HTTP/1.1 408 Request Timeout\r\n").contains("connection: close");
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void closesAfterARepeatedRequestThatAsksToClose() {
+        String head = "GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n";
+        send(head + head);
+
+        assertThat(written()).contains("connection: close").endsWith("hello");
+        channel.runPendingTasks();
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(handled).containsExactly("/");
+    }
+
     private void send(String bytes) {
         channel.writeInbound(Unpooled.copiedBuffer(bytes, US_ASCII));
     }
