@@ -32,6 +32,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,6 +58,11 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
     static final int PAUSED_BY_UPGRADE = 8;
 
     private static final Logger log = LoggerFactory.getLogger(Http1Connection.class);
+    /**
+     * How long a connection may sit idle before it drops the head it keeps for a repetition: a client that waits
+     * this long between requests gains nothing measurable from it, and an idle connection should hold little.
+     */
+    static final long REPEATED_HEAD_IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final ServerRuntime runtime;
     private final StrictRequestDecoder decoder;
@@ -512,9 +518,16 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
         writer.writeReady();
     }
 
+    /** The next head is read by the full path, whatever its bytes. */
+    private void forgetRepeatedHead() {
+        acceptedHead = null;
+        acceptedRequest = null;
+        decoder.forgetRepeatedHead();
+    }
+
     /** Answers a request that may not proceed, after the responses before it, and closes. */
     private void refuse(Exchange exchange, RequestChecks.Refusal refusal) {
-        decoder.forgetRepeatedHead();
+        forgetRepeatedHead();
         record(refusal);
         stopReading();
         writer.closeAfter(exchange);
@@ -666,6 +679,8 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
             } else if (passed(lastActivityNanos, runtime.idleNanos, now)) {
                 log.debug("Connection {} idle, closing", id);
                 ctx.close();
+            } else if (acceptedHead != null && passed(lastActivityNanos, REPEATED_HEAD_IDLE_NANOS, now)) {
+                forgetRepeatedHead();
             }
         } else if (head.responseOverdue(now)) {
             requestTimedOut(head);

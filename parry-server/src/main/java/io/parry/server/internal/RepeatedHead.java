@@ -20,7 +20,8 @@ import io.parry.transport.spi.ReceivedFields;
  * keep-alive}, one {@code Content-Length} of at most the decoder's chunk size, and at most {@value #MAX_SIZE} bytes.
  * After {@value #MAX_MISSES} heads in a row that differ from the one before, a connection keeps no more: its client
  * varies its heads (a request id, a cookie), and copying each one would be all cost. Per connection this holds one
- * array the size of the longest head kept, and one decoded request. Used on the connection's event loop only.
+ * array the size of the longest head kept, and one decoded request, until the connection has been idle for a second
+ * ({@link Http1Connection#REPEATED_HEAD_IDLE_NANOS}). Used on the connection's event loop only.
  */
 final class RepeatedHead {
     /** The longest header block kept, in bytes. */
@@ -94,15 +95,15 @@ final class RepeatedHead {
         bodyLength = (int) body;
     }
 
-    /** Keeps nothing more until the next {@link #keep}. */
+    /** Keeps nothing more until the next {@link #keep}, and holds nothing meanwhile. */
     void forget() {
         request = null;
+        bytes = null;
     }
 
     private void missed() {
         if (++misses >= MAX_MISSES) {
-            request = null;
-            bytes = null;
+            forget();
         }
     }
 

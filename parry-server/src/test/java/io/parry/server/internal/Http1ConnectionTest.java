@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.parry.http.HttpBody;
 import io.parry.http.HttpData;
@@ -447,6 +449,38 @@ class Http1ConnectionTest {
         channel.runPendingTasks();
         assertThat(channel.isOpen()).isFalse();
         assertThat(handled).containsExactly("/");
+    }
+
+    @Test
+    void parsesTheHeadAgainAfterTheConnectionSatIdleForASecond() {
+        List<Object> heads = new ArrayList<>();
+        channel.pipeline()
+                .addBefore(
+                        channel.pipeline().context(Http1Connection.class).name(),
+                        "heads",
+                        new ChannelInboundHandlerAdapter() {
+                            @Override
+                            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                                if (msg instanceof io.netty.handler.codec.http.HttpRequest) {
+                                    heads.add(msg);
+                                }
+                                ctx.fireChannelRead(msg);
+                            }
+                        });
+        String head = "GET / HTTP/1.1\r\nHost: a\r\n\r\n";
+        send(head);
+        send(head);
+        connection().checkDeadlines(System.nanoTime() + Duration.ofMillis(500).toNanos());
+        send(head);
+        connection().checkDeadlines(System.nanoTime() + Duration.ofSeconds(2).toNanos());
+        send(head);
+
+        assertThat(written()).endsWith("hello");
+        assertThat(heads).hasSize(4);
+        assertThat(heads.get(1)).isSameAs(heads.get(0));
+        assertThat(heads.get(2)).isSameAs(heads.get(0));
+        assertThat(heads.get(3)).isNotSameAs(heads.get(0));
+        assertThat(channel.isOpen()).isTrue();
     }
 
     private void send(String bytes) {
