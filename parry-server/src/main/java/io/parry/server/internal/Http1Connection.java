@@ -556,14 +556,21 @@ final class Http1Connection extends ChannelDuplexHandler implements ExchangeFram
             // Later: this runs inside the decoder's own read when the answer came at once.
             ctx.executor().execute(this::upgradeDeclined);
         }
-        // A response written during a read (the handler answered at once) ends within microseconds of it.
-        lastActivityNanos = writer.inRead() ? decoder.readNanos() : System.nanoTime();
+        lastActivityNanos = clockNanos();
         if (exchanges.size() < runtime.limits.maxPipelinedRequests()) {
             resumeReading(PAUSED_BY_PIPELINE);
         }
         if (closeWhenIdle && exchanges.isEmpty() && decoder.headerStartNanos() == 0) {
             ctx.close();
         }
+    }
+
+    /**
+     * Now, as a {@link System#nanoTime()} reading: during a read, the read's own (what is written then happens within
+     * microseconds of it), so a response answered at once reads no clock of its own.
+     */
+    long clockNanos() {
+        return writer.inRead() ? decoder.readNanos() : System.nanoTime();
     }
 
     /** The connection stays HTTP/1.1 after a request that asked for an upgrade: what follows it is decoded. */

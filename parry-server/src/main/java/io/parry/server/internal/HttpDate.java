@@ -7,6 +7,12 @@ import io.netty.util.AsciiString;
  * second. Threads race benignly to refresh it: the holder is immutable and published through a
  * volatile field, so readers never lock. Formatted by hand because the fixed format needs no locale
  * data, and {@code DateTimeFormatter} loads it at a cost the first request would pay.
+ *
+ * <p>The value holds for the {@link System#nanoTime()} span its second covers, so a response written
+ * during a read takes it from the read's one clock reading ({@link #at}) instead of reading the wall
+ * clock again. The span is measured from the wall clock when the value is made: after a clock step the
+ * value is off by at most a second, which the field's "best available approximation" allows (RFC 9110,
+ * section 6.6.1).
  */
 final class HttpDate {
     private static final String[] DAYS = {"Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"};
@@ -14,18 +20,36 @@ final class HttpDate {
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
     };
 
-    private static volatile Stamp stamp = new Stamp(-1, AsciiString.EMPTY_STRING);
+    private static final long NANOS_PER_MILLI = 1_000_000;
+    private static final long NANOS_PER_SECOND = 1_000_000_000;
+
+    private static volatile Stamp stamp = new Stamp(-1, AsciiString.EMPTY_STRING, 0, 0);
 
     private HttpDate() {}
 
     static AsciiString now() {
-        long second = System.currentTimeMillis() / 1000;
+        return at(System.nanoTime());
+    }
+
+    /** The value at {@code nanos}, a recent {@link System#nanoTime()} reading (a read's, say). */
+    static AsciiString at(long nanos) {
         Stamp current = stamp;
-        if (current.second != second) {
-            current = new Stamp(second, new AsciiString(format(second)));
-            stamp = current;
+        if (nanos - current.fromNanos >= 0 && nanos - current.untilNanos < 0) {
+            return current.value;
         }
-        return current.value;
+        return refresh();
+    }
+
+    /** Reads both clocks afresh, so that a stale reading passed to {@link #at} cannot shift the span. */
+    private static AsciiString refresh() {
+        long millis = System.currentTimeMillis();
+        long nanos = System.nanoTime();
+        long second = Math.floorDiv(millis, 1000);
+        Stamp current = stamp;
+        AsciiString value = current.second == second ? current.value : new AsciiString(format(second));
+        long from = nanos - Math.floorMod(millis, 1000) * NANOS_PER_MILLI;
+        stamp = new Stamp(second, value, from, from + NANOS_PER_SECOND);
+        return value;
     }
 
     /** Formats seconds since the epoch, for example {@code Sun, 06 Nov 1994 08:49:37 GMT}. */
@@ -62,10 +86,16 @@ final class HttpDate {
     private static final class Stamp {
         final long second;
         final AsciiString value;
+        /** The {@link System#nanoTime()} span of {@link #second}: from inclusive, until exclusive. */
+        final long fromNanos;
 
-        Stamp(long second, AsciiString value) {
+        final long untilNanos;
+
+        Stamp(long second, AsciiString value, long fromNanos, long untilNanos) {
             this.second = second;
             this.value = value;
+            this.fromNanos = fromNanos;
+            this.untilNanos = untilNanos;
         }
     }
 }

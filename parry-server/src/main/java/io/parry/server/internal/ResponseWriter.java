@@ -364,6 +364,7 @@ final class ResponseWriter {
                         framingName,
                         framingValue(framingName, length),
                         connection,
+                        HttpDate.at(this.connection.clockNanos()),
                         data,
                         buffer);
     }

@@ -80,6 +80,7 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
      * buffer is the callee's to release: one up to {@value #MAX_COPY} bytes is copied behind the head,
      * a larger one is not copied but joined to it in a composite buffer.
      *
+     * @param date the {@code Date} value, sent unless the fields have their own
      * @param data a body to send, or {@code null}
      * @param buffer a body to send, or {@code null}: an echo's, a proxied response's
      */
@@ -91,11 +92,13 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
             CharSequence framingName,
             CharSequence framingValue,
             CharSequence connection,
+            AsciiString date,
             HttpData data,
             ByteBuf buffer) {
         int bodySize = buffer != null ? buffer.readableBytes() : data != null ? data.length() : 0;
         boolean joined = buffer != null && bodySize > MAX_COPY;
-        ByteBuf out = head(alloc, joined ? 0 : bodySize, http10, status, fields, framingName, framingValue, connection);
+        ByteBuf out = head(
+                alloc, joined ? 0 : bodySize, http10, status, fields, framingName, framingValue, connection, date);
         if (joined) {
             return alloc.compositeDirectBuffer(2).addComponents(true, out, buffer);
         }
@@ -126,13 +129,14 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
             HttpHeaders fields,
             CharSequence framingName,
             CharSequence framingValue,
-            CharSequence connection) {
+            CharSequence connection,
+            AsciiString date) {
         if (status == headStatus
                 && framingName == headFramingName
                 && framingValue == headFramingValue
                 && connection == headConnection
                 && http10 == headHttp10
-                && (headDate == null || headDate == HttpDate.now())
+                && (headDate == null || headDate == date)
                 && isLaidOut(fields)) {
             return alloc.ioBuffer(headSize + bodySize).writeBytes(scratch, 0, headSize);
         }
@@ -149,8 +153,9 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
                 hasDate |= ResponseHeaders.isDate(name);
             }
         }
-        AsciiString date = hasDate ? null : HttpDate.now();
-        if (date != null) {
+        if (hasDate) {
+            date = null;
+        } else {
             size += fieldSize(HttpHeaderNames.DATE, date);
         }
         if (framingName != null) {

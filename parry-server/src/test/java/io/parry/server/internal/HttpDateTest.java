@@ -43,6 +43,33 @@ class HttpDateTest {
     }
 
     @Test
+    void takesTheValueOfAReadingWithinItsSecondWithoutReadingTheWallClock() {
+        for (int attempt = 0; attempt < 10; attempt++) {
+            long secondBefore = System.currentTimeMillis() / 1000;
+            CharSequence current = HttpDate.now();
+            CharSequence atRead = HttpDate.at(System.nanoTime());
+            if (System.currentTimeMillis() / 1000 == secondBefore) {
+                assertThat(atRead).isSameAs(current);
+                return;
+            }
+        }
+        throw new AssertionError("the clock crossed a second boundary in each of ten attempts");
+    }
+
+    @Test
+    void readsTheWallClockForAReadingOutsideTheSecondItKnows() {
+        HttpDate.now();
+        Instant before = Instant.now();
+        String date = HttpDate.at(System.nanoTime() - Duration.ofSeconds(5).toNanos())
+                .toString();
+        Instant after = Instant.now();
+
+        Instant parsed =
+                ZonedDateTime.parse(date, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        assertThat(parsed).isBetween(before.minus(Duration.ofSeconds(1)), after.plus(Duration.ofSeconds(1)));
+    }
+
+    @Test
     void formatsTheRfcExampleDate() {
         assertThat(HttpDate.format(784_111_777L)).isEqualTo("Sun, 06 Nov 1994 08:49:37 GMT");
     }

@@ -171,6 +171,7 @@ class WholeResponseEncoderTest {
                         framingName,
                         framingValue,
                         connection,
+                        HttpDate.now(),
                         data,
                         buffer);
         try {
