@@ -9,6 +9,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Random;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class HttpDateTest {
@@ -30,30 +31,12 @@ class HttpDateTest {
 
     @Test
     void returnsTheSameValueWithinOneSecond() {
-        for (int attempt = 0; attempt < 10; attempt++) {
-            long secondBefore = System.currentTimeMillis() / 1000;
-            CharSequence first = HttpDate.now();
-            CharSequence second = HttpDate.now();
-            if (System.currentTimeMillis() / 1000 == secondBefore) {
-                assertThat(second).isSameAs(first);
-                return;
-            }
-        }
-        throw new AssertionError("the clock crossed a second boundary in each of ten attempts");
+        assertSameValueWithinOneSecond(HttpDate::now);
     }
 
     @Test
-    void takesTheValueOfAReadingWithinItsSecondWithoutReadingTheWallClock() {
-        for (int attempt = 0; attempt < 10; attempt++) {
-            long secondBefore = System.currentTimeMillis() / 1000;
-            CharSequence current = HttpDate.now();
-            CharSequence atRead = HttpDate.at(System.nanoTime());
-            if (System.currentTimeMillis() / 1000 == secondBefore) {
-                assertThat(atRead).isSameAs(current);
-                return;
-            }
-        }
-        throw new AssertionError("the clock crossed a second boundary in each of ten attempts");
+    void takesTheValueOfAReadingWithinItsSecond() {
+        assertSameValueWithinOneSecond(() -> HttpDate.at(System.nanoTime()));
     }
 
     @Test
@@ -87,5 +70,19 @@ class HttpDateTest {
             long second = (long) (random.nextDouble() * 253_402_300_799L);
             assertThat(HttpDate.format(second)).isEqualTo(jdk.format(Instant.ofEpochSecond(second)));
         }
+    }
+
+    /** Asserts that the value after {@link HttpDate#now()} in the same second is the same object. */
+    private static void assertSameValueWithinOneSecond(Supplier<CharSequence> next) {
+        for (int attempt = 0; attempt < 10; attempt++) {
+            long secondBefore = System.currentTimeMillis() / 1000;
+            CharSequence first = HttpDate.now();
+            CharSequence second = next.get();
+            if (System.currentTimeMillis() / 1000 == secondBefore) {
+                assertThat(second).isSameAs(first);
+                return;
+            }
+        }
+        throw new AssertionError("the clock crossed a second boundary in each of ten attempts");
     }
 }
