@@ -104,7 +104,7 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
         }
         if (buffer != null) {
             try {
-                return out.writeBytes(buffer);
+                return copy(buffer, out, bodySize);
             } finally {
                 buffer.release();
             }
@@ -118,6 +118,18 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
             }
         }
         return out;
+    }
+
+    /**
+     * Copies the body behind the head from the body's side: the pooled target's own {@code writeBytes} copies a
+     * source that is not of its kind (the decoder's slice of a read, an echo's body) through a new NIO view of
+     * itself, an object and a method-handle call per response, where the source's {@code getBytes} copies memory
+     * directly.
+     */
+    private static ByteBuf copy(ByteBuf body, ByteBuf out, int size) {
+        int at = out.writerIndex();
+        body.getBytes(body.readerIndex(), out, at, size);
+        return out.writerIndex(at + size);
     }
 
     /** A buffer holding the head, with room for {@code bodySize} more bytes. */

@@ -89,6 +89,21 @@ class WholeResponseEncoderTest {
     }
 
     @Test
+    void copiesABodyThatIsASliceOfAReadFromItsOwnStart() {
+        String head = "POST /echo HTTP/1.1\r\ncontent-length: 1024\r\n\r\n";
+        String text = "0123456789abcdef".repeat(64);
+        ByteBuf read = ByteBufAllocator.DEFAULT.directBuffer().writeBytes((head + text).getBytes(ISO_8859_1));
+        ByteBuf body = read.skipBytes(head.length()).readRetainedSlice(text.length());
+        read.release();
+        HttpResponse response = HttpResponse.of(HttpStatus.OK, HttpHeaders.of("date", DATE), HttpBody.ofUtf8(text));
+
+        String written = encoded(false, response, HttpHeaderNames.CONTENT_LENGTH, "1024", null, null, body);
+
+        assertThat(written).isEqualTo(nettys(false, response, HttpHeaderNames.CONTENT_LENGTH, "1024", null, true));
+        assertThat(body.refCnt()).isZero();
+    }
+
+    @Test
     void writesTheSameBytesForAResponseSentAgainAndAfterAnother() {
         HttpResponse constant = HttpResponse.of(HttpStatus.OK, HttpHeaders.of("date", DATE), HttpBody.ofUtf8("hello"));
         HttpResponse other = HttpResponse.of(HttpStatus.CREATED, HttpHeaders.of("date", DATE), HttpBody.ofUtf8("made"));
