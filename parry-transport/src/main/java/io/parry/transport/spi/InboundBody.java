@@ -28,7 +28,13 @@ public final class InboundBody implements HttpBody, RawBody {
     private final EventExecutor loop;
     private final BodyFlow flow;
     private final long contentLength;
-    private final ArrayDeque<ByteBuf> queue = new ArrayDeque<>(4);
+    /**
+     * The oldest chunk waiting for demand, or {@code null}; the later ones wait in {@link #later}, made only when a
+     * second chunk waits: most bodies arrive and are read one chunk at a time, and need no deque.
+     */
+    private ByteBuf first;
+
+    private ArrayDeque<ByteBuf> later;
     private long queuedBytes;
     private HttpHeaders trailers;
     private Throwable failure;
@@ -54,7 +60,7 @@ public final class InboundBody implements HttpBody, RawBody {
             chunk.release();
             return;
         }
-        queue.add(chunk);
+        enqueue(chunk);
         queuedBytes += chunk.readableBytes();
         deliver();
     }
@@ -225,11 +231,11 @@ public final class InboundBody implements HttpBody, RawBody {
 
     private void drainToSubscriber() {
         while (subscriber != null && !terminated) {
-            if (!queue.isEmpty()) {
+            if (first != null) {
                 if (demand == 0) {
                     return;
                 }
-                ByteBuf chunk = queue.poll();
+                ByteBuf chunk = dequeue();
                 queuedBytes -= chunk.readableBytes();
                 demand--;
                 subscriber.onNext(chunk);
@@ -269,14 +275,16 @@ public final class InboundBody implements HttpBody, RawBody {
     }
 
     private ByteBuf takeQueue() {
-        int chunks = queue.size();
         queuedBytes = 0;
-        if (chunks <= 1) {
-            return chunks == 0 ? Unpooled.EMPTY_BUFFER : queue.poll();
+        if (first == null) {
+            return Unpooled.EMPTY_BUFFER;
         }
-        CompositeByteBuf whole = queue.peek().alloc().compositeBuffer(chunks);
+        if (later == null || later.isEmpty()) {
+            return dequeue();
+        }
+        CompositeByteBuf whole = first.alloc().compositeBuffer(1 + later.size());
         ByteBuf chunk;
-        while ((chunk = queue.poll()) != null) {
+        while ((chunk = dequeue()) != null) {
             whole.addComponent(true, chunk);
         }
         return whole;
@@ -284,10 +292,30 @@ public final class InboundBody implements HttpBody, RawBody {
 
     private void releaseQueue() {
         ByteBuf chunk;
-        while ((chunk = queue.poll()) != null) {
+        while ((chunk = dequeue()) != null) {
             chunk.release();
         }
         queuedBytes = 0;
+    }
+
+    private void enqueue(ByteBuf chunk) {
+        if (first == null) {
+            first = chunk;
+            return;
+        }
+        if (later == null) {
+            later = new ArrayDeque<>(4);
+        }
+        later.add(chunk);
+    }
+
+    /** The oldest waiting chunk, or {@code null}. */
+    private ByteBuf dequeue() {
+        ByteBuf oldest = first;
+        if (oldest != null) {
+            first = later == null ? null : later.poll();
+        }
+        return oldest;
     }
 
     private void onLoop(Runnable task) {

@@ -442,6 +442,32 @@ class InboundBodyTest {
     }
 
     @Test
+    void takeReceivedHandsOverABodyOfOneChunkAsThatChunk() {
+        ByteBuf chunk = buffer("hello");
+        body.onChunk(chunk);
+        body.onEnd(HttpHeaders.empty());
+
+        ByteBuf whole = body.takeReceived();
+        assertThat(whole).isSameAs(chunk);
+        whole.release();
+    }
+
+    @Test
+    void deliversInOrderChunksThatArriveWhileEarlierOnesAreBeingRead() {
+        RecordingSubscriber subscriber = new RecordingSubscriber();
+        body.subscribeRaw(subscriber);
+        body.onChunk(buffer("a"));
+        subscriber.subscription.request(1);
+        body.onChunk(buffer("b"));
+        body.onChunk(buffer("c"));
+        subscriber.subscription.request(1);
+        body.onChunk(buffer("d"));
+        subscriber.subscription.request(2);
+
+        assertThat(subscriber.signals).containsExactly("onSubscribe", "a", "b", "c", "d");
+    }
+
+    @Test
     void takeReceivedHandsOverAnEmptyBodyAsAnEmptyBuffer() {
         body.onEnd(HttpHeaders.empty());
 
