@@ -395,7 +395,7 @@ final class Exchange
 
     /** Whether the request is a HEAD request, whose response has a head alone. */
     boolean isHeadRequest() {
-        return request != null && request.method().equals(HttpMethod.HEAD);
+        return request != null && request.method() == HttpMethod.HEAD; // HttpMethod.of gives the one HEAD.
     }
 
     /** The one place the state changes; an edge {@link ExchangeState} does not allow is a bug. */
