@@ -97,8 +97,8 @@ final class WholeResponseEncoder implements HttpData.BytesReader<Void, RuntimeEx
             ByteBuf buffer) {
         int bodySize = buffer != null ? buffer.readableBytes() : data != null ? data.length() : 0;
         boolean joined = buffer != null && bodySize > MAX_COPY;
-        ByteBuf out = head(
-                alloc, joined ? 0 : bodySize, http10, status, fields, framingName, framingValue, connection, date);
+        ByteBuf out =
+                head(alloc, joined ? 0 : bodySize, http10, status, fields, framingName, framingValue, connection, date);
         if (joined) {
             return alloc.compositeDirectBuffer(2).addComponents(true, out, buffer);
         }

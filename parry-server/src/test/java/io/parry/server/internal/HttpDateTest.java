@@ -43,8 +43,8 @@ class HttpDateTest {
     void readsTheWallClockForAReadingOutsideTheSecondItKnows() {
         HttpDate.now();
         Instant before = Instant.now();
-        String date = HttpDate.at(System.nanoTime() - Duration.ofSeconds(5).toNanos())
-                .toString();
+        String date =
+                HttpDate.at(System.nanoTime() - Duration.ofSeconds(5).toNanos()).toString();
         Instant after = Instant.now();
 
         Instant parsed =
