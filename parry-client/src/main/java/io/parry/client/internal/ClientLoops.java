@@ -38,9 +38,9 @@ final class ClientLoops {
     private volatile boolean closed;
     private MultiThreadIoEventLoopGroup group;
 
-    ClientLoops(ClientOptions options) {
+    ClientLoops(ClientOptions options, ClientTls tls) {
         this.options = options;
-        this.tls = new ClientTls(options);
+        this.tls = tls;
     }
 
     /**
@@ -90,7 +90,7 @@ final class ClientLoops {
     }
 
     /**
-     * Closes every pool on every loop and stops the own loops. Off an event loop it waits (a few
+     * Closes every pool on every loop, stops the own loops and gives up the TLS context. Off an event loop it waits (a few
      * seconds at most) until that is done; on one it cannot wait without blocking, so it does not.
      */
     void close() {
@@ -124,6 +124,7 @@ final class ClientLoops {
                 stopped.awaitUninterruptibly(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             }
         }
+        tls.close();
     }
 
     private LoopPools choose(String key) {

@@ -26,7 +26,7 @@ public final class DefaultHttpClient implements HttpClient {
     public DefaultHttpClient(ClientOptions options, List<ClientFilter> filters) {
         this.options = requireNonNull(options, "options");
         this.filters = List.copyOf(filters);
-        this.loops = new ClientLoops(options);
+        this.loops = new ClientLoops(options, new ClientTls(options));
         ClientResolver.preload();
     }
 
