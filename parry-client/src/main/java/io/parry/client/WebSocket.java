@@ -9,11 +9,14 @@ import java.util.concurrent.Flow;
  * messages, pings and the close out. Thread-safe; signals and stages complete on the connection's
  * event loop.
  *
- * <p>The connection reads from its socket only while the subscriber of {@link #messages()} has
- * demand, so a slow reader slows the peer down through TCP. Pings are answered with pongs. A close
- * frame received is answered with the same code, then the connection closes, {@link #messages()}
- * completes and {@link #closed()} completes with the code. A connection that breaks fails {@link
- * #messages()} with {@link ConnectionClosedException} and completes {@link #closed()} with {@code 1006}.
+ * <p>Messages the subscriber of {@link #messages()} has not asked for are held up to 64 KiB (or one message, if
+ * larger); then the connection stops reading from its socket, so a slow reader slows the peer down through TCP. Below
+ * that, it reads on without demand, so that pings are answered with pongs and a close frame is answered with the same
+ * code at once (RFC 6455, section 5.5); then the connection closes, {@link #messages()} completes once its subscriber
+ * has taken what was held, and {@link #closed()} completes with the code. A close sent behind more than that is read
+ * when the subscriber asks. A connection that breaks fails {@link #messages()} with {@link
+ * ConnectionClosedException} and completes {@link #closed()} with {@code 1006}. Closing the {@link HttpClient}
+ * closes its WebSockets with {@code 1001}, going away.
  *
  * <pre>{@code
  * WebSocket ws = WebSocketClient.of(httpClient).connect(Endpoint.parse("127.0.0.1:8080"), "/ws/echo")
@@ -39,7 +42,8 @@ public interface WebSocket {
 
     /**
      * Starts the close handshake with this code and reason (RFC 6455, section 7.4.1); the connection
-     * closes when the peer answers, or when it closes its side.
+     * closes when the peer answers, or when it closes its side. Meanwhile it reads on for the answer, and drops the
+     * messages beyond those held that nobody asked for.
      */
     CompletionStage<Void> close(int code, String reason);
 

@@ -451,6 +451,7 @@ final class ClientConnection extends ChannelDuplexHandler implements CallStream 
         dead = true;
         pool.discard(this);
         HeldUpgrade upgrade = HeldUpgrade.replace(ctx, decoder);
+        pool.upgraded(upgrade);
         if (!switched.deliver(io.parry.http.HttpResponse.of(HttpStatus.SWITCHING_PROTOCOLS, headers, upgrade))) {
             upgrade.close();
         }

@@ -1,5 +1,6 @@
 package io.parry.client.internal;
 
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
@@ -90,8 +91,9 @@ final class ClientLoops {
     }
 
     /**
-     * Closes every pool on every loop, stops the own loops and gives up the TLS context. Off an event loop it waits (a few
-     * seconds at most) until that is done; on one it cannot wait without blocking, so it does not.
+     * Closes every pool and WebSocket on every loop, stops the own loops and gives up the TLS context. Off an event
+     * loop it waits (a few seconds at most) until that is done, close handshakes included; on one it cannot wait
+     * without blocking, so it does not, and the own loops' stop cuts the handshakes their WebSockets started.
      */
     void close() {
         synchronized (this) {
@@ -101,7 +103,7 @@ final class ClientLoops {
             closed = true;
         }
         boolean onLoop = ThreadExecutorMap.currentExecutor() != null;
-        List<Future<?>> closing = new ArrayList<>();
+        List<Future<List<ChannelFuture>>> closing = new ArrayList<>();
         for (LoopPools loop : loops.values()) {
             if (loop.loop.inEventLoop()) {
                 loop.close();
@@ -114,17 +116,32 @@ final class ClientLoops {
             }
         }
         loops.clear();
-        Future<?> stopped = group != null ? group.shutdownGracefully(0, 2, TimeUnit.SECONDS) : null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS);
         if (!onLoop) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS);
-            for (Future<?> done : closing) {
-                done.awaitUninterruptibly(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            }
-            if (stopped != null) {
-                stopped.awaitUninterruptibly(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            }
+            awaitClosed(closing, deadline);
+        }
+        Future<?> stopped = group != null ? group.shutdownGracefully(0, 2, TimeUnit.SECONDS) : null;
+        if (!onLoop && stopped != null) {
+            stopped.awaitUninterruptibly(left(deadline), TimeUnit.NANOSECONDS);
         }
         tls.close();
+    }
+
+    /** Waits for each loop's pools to close, then for the WebSockets' close handshakes they started. */
+    private static void awaitClosed(List<Future<List<ChannelFuture>>> closing, long deadline) {
+        List<ChannelFuture> upgraded = new ArrayList<>();
+        for (Future<List<ChannelFuture>> done : closing) {
+            if (done.awaitUninterruptibly(left(deadline), TimeUnit.NANOSECONDS) && done.isSuccess()) {
+                upgraded.addAll(done.getNow());
+            }
+        }
+        for (ChannelFuture closed : upgraded) {
+            closed.awaitUninterruptibly(left(deadline), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private static long left(long deadline) {
+        return Math.max(0, deadline - System.nanoTime());
     }
 
     private LoopPools choose(String key) {

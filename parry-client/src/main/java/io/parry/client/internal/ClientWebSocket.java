@@ -26,17 +26,25 @@ import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A {@link WebSocket} as the last handler of its connection, behind Netty's frame codec and
- * aggregator. Reading is paused but for demand: each read is asked for ({@code ctx.read()}) while no
- * message waits to be delivered. State is confined to the event loop;
- * methods called from other threads go there.
+ * aggregator. Each read is asked for ({@code ctx.read()}) while the messages waiting for the subscriber's demand hold
+ * fewer than {@link #MAX_HELD_BYTES}: control frames are seen whatever the demand (RFC 6455, section 5.5: a close is
+ * answered, a ping gets its pong), and a reader that asks for nothing stops the reading once that much waits. State is
+ * confined to the event loop; methods called from other threads go there.
  */
 final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebSocket {
+    /** What the messages nobody asked for yet may hold before reading stops, as a server's request body pauses. */
+    static final int MAX_HELD_BYTES = 64 * 1024;
+    /** How long a client that is closing waits for the peer's answer to its close before it closes the socket. */
+    private static final long GOING_AWAY_WAIT_SECONDS = 2;
+
     private final HttpHeaders handshakeHeaders;
     private final CompletableFuture<WebSocketClose> closed = new CompletableFuture<>();
     private final ArrayDeque<WebSocketMessage> received = new ArrayDeque<>();
+    private long heldBytes;
     private final Flow.Publisher<WebSocketMessage> messages = this::subscribe;
     private ChannelHandlerContext ctx;
     private Channel channel;
@@ -89,8 +97,25 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
             }
             closeSent = true;
             complete(channel.writeAndFlush(new CloseWebSocketFrame(code, reason)), sent);
+            readIfWanted();
         });
         return sent;
+    }
+
+    /**
+     * The client is closing: sends a close with 1001, going away (RFC 6455, section 7.4.1), unless one was sent, and
+     * closes the socket if the peer has not answered within {@link #GOING_AWAY_WAIT_SECONDS}. Called on the loop.
+     */
+    void goAway() {
+        if (!channel.isActive()) {
+            return;
+        }
+        if (!closeSent) {
+            closeSent = true;
+            ctx.writeAndFlush(new CloseWebSocketFrame(1001, ""));
+            readIfWanted();
+        }
+        ctx.executor().schedule(() -> ctx.close(), GOING_AWAY_WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
     @Override
@@ -118,9 +143,14 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof TextWebSocketFrame || msg instanceof BinaryWebSocketFrame) {
             WebSocketFrame frame = (WebSocketFrame) msg;
+            if (closeSent && heldBytes >= MAX_HELD_BYTES) {
+                frame.release(); // Read on only for the peer's answer to our close: what nobody asks for is dropped.
+                return;
+            }
             byte[] bytes = ByteBufUtil.getBytes(frame.content());
             frame.release();
             received.add(new WebSocketMessage(msg instanceof TextWebSocketFrame, HttpData.wrap(bytes)));
+            heldBytes += bytes.length;
             deliver();
         } else if (msg instanceof PingWebSocketFrame) {
             // RFC 6455, section 5.5.2: a pong carries the ping's data.
@@ -197,7 +227,9 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
         Flow.Subscriber<? super WebSocketMessage> to = subscriber;
         while (to != null && demand > 0 && !received.isEmpty()) {
             demand--;
-            to.onNext(received.poll());
+            WebSocketMessage next = received.poll();
+            heldBytes -= next.data().length();
+            to.onNext(next);
             to = subscriber;
         }
         if (to != null && ended && received.isEmpty()) {
@@ -212,11 +244,12 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
     }
 
     /**
-     * Reads on while nothing waits for the subscriber, with or without demand, so a close or a ping
-     * is seen at once; a reader that stops asking stops the reading after one read's messages.
+     * Reads on, with or without demand, while the messages waiting for the subscriber hold less than {@link
+     * #MAX_HELD_BYTES}, so a close or a ping is seen at once, and after this side sent its close, so that the peer's
+     * answer is.
      */
     void readIfWanted() {
-        if (received.isEmpty() && channel.isActive()) {
+        if ((heldBytes < MAX_HELD_BYTES || closeSent) && channel.isActive()) {
             ctx.read();
         }
     }
@@ -262,6 +295,7 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
             channel.eventLoop().execute(() -> {
                 subscriber = null;
                 received.clear();
+                heldBytes = 0;
                 close(1001, "");
             });
         }

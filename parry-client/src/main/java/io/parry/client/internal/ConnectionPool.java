@@ -220,6 +220,11 @@ final class ConnectionPool {
         publish();
     }
 
+    /** Keeps a connection a {@code 101} took out of this pool until it ends, so that closing the client closes it. */
+    void upgraded(HeldUpgrade upgrade) {
+        loop.upgraded(upgrade);
+    }
+
     /** The connection closed or failed; a no-op when the pool had already let it go. */
     void discard(ClientConnection connection) {
         switch (connection.poolState) {

@@ -2,6 +2,7 @@ package io.parry.client.internal;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -128,13 +129,34 @@ final class HeldUpgrade extends ChannelInboundHandlerAdapter implements HttpBody
 
     @Override
     public void close() {
-        channel.eventLoop().execute(() -> {
-            if (!taken) {
-                taken = true;
-                releaseHeld();
-            }
-            channel.close();
-        });
+        channel.eventLoop().execute(this::closeNow);
+    }
+
+    /**
+     * The client that made the connection is closing: a connection nobody took over closes, and a WebSocket of the
+     * client's goes away ({@link ClientWebSocket#goAway()}); one taken over by another owner (the proxy's relay) is
+     * that owner's to close. Called on the connection's event loop.
+     *
+     * @return the connection's close future, or {@code null} when it is another owner's
+     */
+    ChannelFuture clientClosing() {
+        if (!taken) {
+            return closeNow();
+        }
+        ClientWebSocket socket = channel.pipeline().get(ClientWebSocket.class);
+        if (socket == null) {
+            return null;
+        }
+        socket.goAway();
+        return channel.closeFuture();
+    }
+
+    private ChannelFuture closeNow() {
+        if (!taken) {
+            taken = true;
+            releaseHeld();
+        }
+        return channel.close();
     }
 
     /** Read as a body, the connection is not taken over by anyone, so it closes. */

@@ -1,11 +1,16 @@
 package io.parry.client.internal;
 
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
 import io.parry.client.ClientOptions;
 import io.parry.client.ClientTimeouts;
 import io.parry.client.PoolOptions;
 import io.parry.transport.spi.Transport;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
@@ -17,6 +22,9 @@ import java.util.concurrent.TimeUnit;
  * idle connections and fails calls whose timeouts expired, so no call schedules a timer of its own.
  * Confined to its event loop, except the pool map, which {@link #pool(String)} reads from any thread
  * for statistics.
+ *
+ * <p>It also keeps the connections a {@code 101} took out of the pools until they end, so that closing the client
+ * closes its WebSockets too ({@link HeldUpgrade#clientClosing()}).
  */
 final class LoopPools {
     private static final long MIN_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
@@ -26,6 +34,7 @@ final class LoopPools {
     final ClientOptions options;
     final Connector connector;
     private final ConcurrentHashMap<String, ConnectionPool> pools = new ConcurrentHashMap<>();
+    private final Set<HeldUpgrade> upgraded = new HashSet<>();
     private long tickNanos;
     private ScheduledFuture<?> sweep;
     private boolean closed;
@@ -76,10 +85,25 @@ final class LoopPools {
         }
     }
 
-    /** Closes every pool: queued calls fail, connections close; called on the loop. */
-    void close() {
+    /** Keeps a connection a {@code 101} took out of its pool until it ends; called on the loop. */
+    void upgraded(HeldUpgrade upgrade) {
         if (closed) {
+            upgrade.clientClosing();
             return;
+        }
+        upgraded.add(upgrade);
+        upgrade.channel().closeFuture().addListener(closed -> upgraded.remove(upgrade));
+    }
+
+    /**
+     * Closes every pool (queued calls fail, connections close) and every upgraded connection the client still owns
+     * (a WebSocket starts its close handshake); called on the loop.
+     *
+     * @return the close futures of the upgraded connections still closing
+     */
+    List<ChannelFuture> close() {
+        if (closed) {
+            return List.of();
         }
         closed = true;
         if (sweep != null) {
@@ -91,6 +115,15 @@ final class LoopPools {
         }
         pools.clear();
         connector.close();
+        List<ChannelFuture> closing = new ArrayList<>(upgraded.size());
+        for (HeldUpgrade upgrade : List.copyOf(upgraded)) {
+            ChannelFuture closed = upgrade.clientClosing();
+            if (closed != null) {
+                closing.add(closed);
+            }
+        }
+        upgraded.clear();
+        return closing;
     }
 
     private void scheduleSweep() {

@@ -4,6 +4,7 @@ import io.netty.handler.codec.http.websocketx.WebSocket08FrameDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.parry.client.ConnectionClosedException;
 import io.parry.client.Endpoint;
 import io.parry.client.HttpClient;
 import io.parry.client.InvalidResponseException;
@@ -54,10 +55,17 @@ public final class WebSocketHandshake {
         CompletableFuture<WebSocket> opened = new CompletableFuture<>();
         upgraded.channel().eventLoop().execute(() -> {
             ClientWebSocket socket = new ClientWebSocket(response.headers());
-            upgraded.takeOver(pipeline -> pipeline.addLast("ws-encoder", new WebSocket13FrameEncoder(true))
-                    .addLast("ws-decoder", new WebSocket08FrameDecoder(decoderConfig(maxMessageSize)))
-                    .addLast("ws-aggregator", new WebSocketFrameAggregator(maxMessageSize))
-                    .addLast("ws-socket", socket));
+            try {
+                upgraded.takeOver(pipeline -> pipeline.addLast("ws-encoder", new WebSocket13FrameEncoder(true))
+                        .addLast("ws-decoder", new WebSocket08FrameDecoder(decoderConfig(maxMessageSize)))
+                        .addLast("ws-aggregator", new WebSocketFrameAggregator(maxMessageSize))
+                        .addLast("ws-socket", socket));
+            } catch (IllegalStateException closedMeanwhile) {
+                // The client was closed between the 101 and now, and the connection with it.
+                opened.completeExceptionally(new ConnectionClosedException(
+                        "the client closed before the WebSocket opened", true, closedMeanwhile));
+                return;
+            }
             socket.readIfWanted();
             opened.complete(socket);
         });
