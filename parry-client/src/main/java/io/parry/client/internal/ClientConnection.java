@@ -67,6 +67,8 @@ final class ClientConnection extends ChannelDuplexHandler implements CallStream 
     private InboundBody responseBody;
     /** A response whose head came in the read in progress, held until its body ends or the read does. */
     private io.parry.http.HttpResponse heldResponse;
+    /** The last final response's headers, whose fields a response spelt the same way takes unchecked. */
+    private HttpHeaders lastHeaders;
 
     private boolean requestDone;
     /** Whether the request body in flight is sent in the chunked coding. */
@@ -384,11 +386,13 @@ final class ClientConnection extends ChannelDuplexHandler implements CallStream 
         }
         HttpHeaders headers;
         try {
-            headers = ReceivedFields.toParry(head.headers());
+            // An upstream sends much the same head each time: its repeated fields need no second check.
+            headers = ReceivedFields.toParry(head.headers(), lastHeaders);
         } catch (IllegalArgumentException e) {
             fail(invalid("an invalid header field (" + e.getMessage() + ")", e));
             return;
         }
+        lastHeaders = headers;
         headReceived = true;
         responseDeadline = 0;
         lastReadNanos = System.nanoTime();

@@ -11,7 +11,9 @@ import io.parry.client.ClientOptions;
 import io.parry.client.ClientTimeouts;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.Endpoint;
+import io.parry.client.InvalidResponseException;
 import io.parry.http.HttpData;
+import io.parry.http.HttpHeaders;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
@@ -120,6 +122,41 @@ class ClientConnectionTest {
         assertThat(call.handle((response, failure) -> failure).join()).isInstanceOf(ConnectionClosedException.class);
     }
 
+    @Test
+    void givesAResponseSpeltAsTheLastOneOnItsConnectionThatOnesHeaders() {
+        HttpResponse first = exchange("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nfirst");
+        HttpResponse second = exchange("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nagain");
+
+        assertThat(second.headers()).isSameAs(first.headers());
+    }
+
+    @Test
+    void checksTheFieldsOfAResponseThatDifferFromTheLastOnes() {
+        HttpResponse first = exchange("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nfirst");
+        HttpResponse second =
+                exchange("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 6\r\n\r\nsecond");
+        ClientCall third = next(get("/c"));
+        written();
+
+        receive("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nX-Bad: a\u0001b\r\n\r\nthird");
+
+        assertThat(second.headers()).isEqualTo(HttpHeaders.of("Content-Type", "text/plain", "Content-Length", "6"));
+        assertThat(second.headers().get("content-type"))
+                .isSameAs(first.headers().get("content-type"));
+        assertThat(third.handle((response, failure) -> failure).join())
+                .isInstanceOf(InvalidResponseException.class)
+                .hasMessageContaining("an invalid header field");
+    }
+
+    /** A GET answered with these bytes on this connection, its body read. */
+    private HttpResponse exchange(String response) {
+        ClientCall call = next(get("/"));
+        written();
+        receive(response);
+        bodyOf(call);
+        return call.join();
+    }
+
     private static HttpRequest get(String path) {
         return HttpRequest.builder(HttpMethod.GET, path).build();
     }
@@ -136,6 +173,16 @@ class ClientConnectionTest {
         call.connection = connection;
         connection.poolState = ClientConnection.BUSY;
         connection.start(call);
+        return call;
+    }
+
+    /** Puts a call on the connection: the first as {@link #start} does, the next through the pool. */
+    private ClientCall next(HttpRequest request) {
+        if (connection.poolState != ClientConnection.IDLE) {
+            return start(request);
+        }
+        ClientCall call = call(request);
+        pool.acquire(call);
         return call;
     }
 
