@@ -44,13 +44,15 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
     private final HttpHeaders handshakeHeaders;
     private final CompletableFuture<WebSocketClose> closed = new CompletableFuture<>();
     private final ArrayDeque<WebSocketMessage> received = new ArrayDeque<>();
-    private long heldBytes;
     private final Flow.Publisher<WebSocketMessage> messages = this::subscribe;
     private ChannelHandlerContext ctx;
     private Channel channel;
     private Flow.Subscriber<? super WebSocketMessage> subscriber;
     private boolean subscribed;
     private long demand;
+    /** The bytes of the messages in {@link #received}. */
+    private long heldBytes;
+
     private boolean closeSent;
     private WebSocketClose closeReceived;
     private boolean ended;

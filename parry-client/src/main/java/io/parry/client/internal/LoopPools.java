@@ -92,7 +92,7 @@ final class LoopPools {
             return;
         }
         upgraded.add(upgrade);
-        upgrade.channel().closeFuture().addListener(closed -> upgraded.remove(upgrade));
+        upgrade.channel().closeFuture().addListener(ended -> upgraded.remove(upgrade));
     }
 
     /**
@@ -115,15 +115,15 @@ final class LoopPools {
         }
         pools.clear();
         connector.close();
-        List<ChannelFuture> closing = new ArrayList<>(upgraded.size());
+        List<ChannelFuture> ending = new ArrayList<>(upgraded.size());
         for (HeldUpgrade upgrade : List.copyOf(upgraded)) {
-            ChannelFuture closed = upgrade.clientClosing();
-            if (closed != null) {
-                closing.add(closed);
+            ChannelFuture ended = upgrade.clientClosing();
+            if (ended != null) {
+                ending.add(ended);
             }
         }
         upgraded.clear();
-        return closing;
+        return ending;
     }
 
     private void scheduleSweep() {
