@@ -39,7 +39,7 @@ run_wrk() {
   ticks=$(cpu_ticks "$pid")
   wrk "${WRK_ARGS[@]}" >>"$out" 2>&1 || echo "warning: wrk failed for $target, see $out" >&2
   echo "server CPU: $(($(cpu_ticks "$pid") - ticks)) ticks of $(getconf CLK_TCK) a second" >>"$out"
-  printf '  %-9s %-8s %-6s %s\n' "$scenario" "$target" "$label" "$(grep -h 'Requests/sec' "$out" || echo 'no result')"
+  printf '  %-11s %-8s %-6s %s\n' "$scenario" "$target" "$label" "$(grep -h 'Requests/sec' "$out" || echo 'no result')"
 }
 
 # run_scenario SCENARIO: both servers up, both warmed, then ROUNDS rounds alternating which goes first.
@@ -109,21 +109,21 @@ def medians(scenario, target):
             statistics.median(r[2] for r in runs), sum(r[3] for r in runs), len(runs),
             statistics.median(cpu) if cpu else float("nan"))
 
-print(f"{'scenario':<10}{'server':<10}{'req/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}{'rounds':>8}{'cpu us':>8}"
+print(f"{'scenario':<12}{'server':<10}{'req/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}{'rounds':>8}{'cpu us':>8}"
       f"{'req/s P/B':>11}{'p99 P/B':>9}{'cpu P/B':>9}")
 delay_lines = []
 for scenario in scenarios:
     rows = {t: medians(scenario, t) for t in ("baseline", "parry")}
     for target, row in rows.items():
         if row is None:
-            print(f"{scenario:<10}{target:<10}{'no valid wrk result':>30}")
+            print(f"{scenario:<12}{target:<10}{'no valid wrk result':>30}")
             continue
         rps, p50, p99, errors, n, cpu_us = row
         ratio = ""
         base = rows["baseline"]
         if target == "parry" and base:
             ratio = f"{rps / base[0]:>11.2f}{p99 / base[2]:>9.2f}{cpu_us / base[5]:>9.2f}"
-        print(f"{scenario:<10}{target:<10}{rps:>11.0f}{p50:>9.2f}{p99:>9.2f}{errors:>8}{n:>8}{cpu_us:>8.2f}{ratio}")
+        print(f"{scenario:<12}{target:<10}{rps:>11.0f}{p50:>9.2f}{p99:>9.2f}{errors:>8}{n:>8}{cpu_us:>8.2f}{ratio}")
     if scenario == "delay":
         ideal = delay_connections * 1000 / delay_ms
         reached = ", ".join(f"{t} {r[0]:.0f} ({r[0] / ideal:.1%})" for t, r in rows.items() if r)
