@@ -138,7 +138,7 @@ public final class TlsWriteBatch extends ChannelDuplexHandler {
         int waitingCount = 0;
         for (int i = 0; i < n; i++) {
             ByteBuf buffer = buffers[i];
-            batch.writeBytes(buffer, buffer.readerIndex(), buffer.readableBytes());
+            copy(buffer, batch);
             buffer.release();
             ChannelPromise promise = promises[i];
             if (!promise.isVoid()) {
@@ -154,6 +154,18 @@ public final class TlsWriteBatch extends ChannelDuplexHandler {
         } else {
             ctx.write(batch).addListener(new Completion(waiting, waitingCount));
         }
+    }
+
+    /**
+     * Appends {@code source}'s readable bytes to {@code batch}, copied from the source's side: the pooled batch's
+     * own {@code writeBytes} copies a source not of its kind (a slice, a composite) through a new NIO view of
+     * itself per buffer, where the source's {@code getBytes} copies memory directly.
+     */
+    private static void copy(ByteBuf source, ByteBuf batch) {
+        int at = batch.writerIndex();
+        int length = source.readableBytes();
+        source.getBytes(source.readerIndex(), batch, at, length);
+        batch.writerIndex(at + length);
     }
 
     private void clear() {

@@ -47,6 +47,24 @@ class TlsWriteBatchTest {
     }
 
     @Test
+    void copiesSlicesAndCompositesIntoTheBatchFromTheirReadableBytes() {
+        EmbeddedChannel channel = new EmbeddedChannel(new TlsWriteBatch());
+        ByteBuf read = text("..HEAD..");
+        ByteBuf slice = read.retainedSlice(2, 4);
+        read.release();
+        ByteBuf composite = Unpooled.compositeBuffer().addComponents(true, text("ER"), text("S|"));
+        composite.readerIndex(0).writerIndex(3);
+
+        channel.write(slice);
+        channel.write(composite);
+        channel.write(text("BODY"));
+        channel.flush();
+
+        assertThat(texts(channel)).containsExactly("HEADERSBODY");
+        assertThat(channel.finish()).isFalse();
+    }
+
+    @Test
     void passesALoneBufferOnAsItIs() {
         EmbeddedChannel channel = new EmbeddedChannel(new TlsWriteBatch());
         ByteBuf only = text("only");
