@@ -47,7 +47,12 @@ public final class ReceivedFields extends HttpHeaders {
 
     private static final int INITIAL_FIELDS = 8;
     private static final CharSequence[] NO_ENTRIES = {};
-    /** In {@link #framingFields}: the head had repeated Content-Length fields that a set replaced. */
+    /** In {@link #framingFields}: a Content-Length field may be here. */
+    private static final int CONTENT_LENGTH_PRESENT = 1;
+    /**
+     * In {@link #framingFields}: a Content-Length field was added while one was here, noted as it is added (so the
+     * question needs no scan) and kept when a set replaces them.
+     */
     private static final int CONTENT_LENGTH_REPEATED = 1 << 31;
     /** The names whose absence {@link #framingFields} records; a bit each, in this order. */
     private static final AsciiString[] FRAMING_NAMES = {
@@ -64,7 +69,7 @@ public final class ReceivedFields extends HttpHeaders {
     private int size;
     /**
      * Which of the framing fields the decoder and the framing ask about ({@link #FRAMING_NAMES}) may be
-     * here: a bit per name, set when a field of that name is added. Most heads have none of them, and
+     * here: a bit per name, set when a field of that name is added and cleared when they are removed. Most heads have none of them, and
      * each question about an absent one is answered without a scan. One more bit, {@link
      * #CONTENT_LENGTH_REPEATED}, keeps the object as small as it was.
      */
@@ -174,12 +179,7 @@ public final class ReceivedFields extends HttpHeaders {
      * since set one value in their place (Netty's does for HTTP/1.0, keeping the first).
      */
     public boolean hadRepeatedContentLength() {
-        return (framingFields & CONTENT_LENGTH_REPEATED) != 0 || isRepeated(HttpHeaderNames.CONTENT_LENGTH);
-    }
-
-    private boolean isRepeated(CharSequence name) {
-        int first = indexOf(name, 0);
-        return first >= 0 && indexOf(name, first + 2) >= 0;
+        return (framingFields & CONTENT_LENGTH_REPEATED) != 0;
     }
 
     /** Whether {@code Transfer-Encoding} names chunked, as Netty's {@code HttpUtil} decides it. */
@@ -379,7 +379,11 @@ public final class ReceivedFields extends HttpHeaders {
         entries[2 * size] = name;
         entries[2 * size + 1] = text(value);
         size++;
-        framingFields |= framingBit(name);
+        int bit = framingBit(name);
+        if ((framingFields & bit & CONTENT_LENGTH_PRESENT) != 0) {
+            framingFields |= CONTENT_LENGTH_REPEATED;
+        }
+        framingFields |= bit;
         return this;
     }
 
@@ -413,11 +417,6 @@ public final class ReceivedFields extends HttpHeaders {
 
     @Override
     public HttpHeaders set(CharSequence name, Object value) {
-        if ((framingFields & CONTENT_LENGTH_REPEATED) == 0
-                && AsciiString.contentEqualsIgnoreCase(name, HttpHeaderNames.CONTENT_LENGTH)
-                && isRepeated(name)) {
-            framingFields |= CONTENT_LENGTH_REPEATED;
-        }
         return remove(name).add(name, value);
     }
 
@@ -459,6 +458,7 @@ public final class ReceivedFields extends HttpHeaders {
         }
         Arrays.fill(entries, kept, 2 * size, null);
         size = kept / 2;
+        framingFields &= ~framingBit(name);
         return this;
     }
 

@@ -156,6 +156,21 @@ class ReceivedFieldsTest {
     }
 
     @Test
+    void notesARepeatedContentLengthAsItIsAddedAndNotAOneThatReplacedAnother() {
+        HttpHeaders repeated = ReceivedFields.FACTORY.newHeaders();
+        repeated.add("Content-Length", "5").add("host", "h").add("content-LENGTH", "5");
+        HttpHeaders replaced = ReceivedFields.FACTORY.newHeaders();
+        replaced.add("Content-Length", "5").remove("content-length").add("Content-Length", "6");
+        replaced.set("Content-Length", "7");
+
+        assertThat(ReceivedFields.of(repeated).hadRepeatedContentLength()).isTrue();
+        assertThat(ReceivedFields.of(repeated.set("content-length", "5")).hadRepeatedContentLength())
+                .isTrue();
+        assertThat(ReceivedFields.of(replaced).hadRepeatedContentLength()).isFalse();
+        assertThat(ReceivedFields.of(replaced).contentLength()).isEqualTo(7);
+    }
+
+    @Test
     void answersNettysKeepAliveAndChunkedQuestionsFromCommaSeparatedElements() {
         HttpRequest chunked = decode(
                 "POST / HTTP/1.1\r\nHost: h\r\nConnection: Upgrade , CLOSE\r\nTransfer-Encoding: gzip, Chunked\r\n\r\n");
