@@ -139,11 +139,37 @@ public final class ReceivedFields extends HttpHeaders {
         int limit = Math.min(size, last.size());
         int same = 0;
         while (same < limit
-                && last.value(same).contentEquals(entries[2 * same + 1])
-                && last.name(same).contentEquals(entries[2 * same])) {
+                && sameText(last.value(same), entries[2 * same + 1])
+                && sameText(last.name(same), entries[2 * same])) {
             same++;
         }
         return same;
+    }
+
+    /**
+     * Whether {@code received} is spelt exactly as {@code known}. The decoder makes each name an {@code AsciiString},
+     * which {@code String.contentEquals} would read a character at a time through its interface; its bytes are
+     * compared here directly.
+     */
+    private static boolean sameText(String known, CharSequence received) {
+        if (received instanceof String text) {
+            return known.equals(text);
+        }
+        if (!(received instanceof AsciiString ascii)) {
+            return known.contentEquals(received);
+        }
+        int length = known.length();
+        if (ascii.length() != length) {
+            return false;
+        }
+        byte[] bytes = ascii.array();
+        int offset = ascii.arrayOffset();
+        for (int i = 0; i < length; i++) {
+            if (known.charAt(i) != (char) (bytes[offset + i] & 0xff)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -255,17 +281,26 @@ public final class ReceivedFields extends HttpHeaders {
         return getAll((CharSequence) name);
     }
 
+    /**
+     * The values, unmodifiable. Netty's decoder asks for every Content-Length of each head and only reads the answer;
+     * a field that is not repeated, as nearly every one is, takes one small list, not a growable one.
+     */
     @Override
     public List<String> getAll(CharSequence name) {
         int index = indexOf(name, 0);
         if (index < 0) {
             return Collections.emptyList();
         }
+        int next = indexOf(name, index + 2);
+        if (next < 0) {
+            return Collections.singletonList(entries[index + 1].toString());
+        }
         List<String> values = new ArrayList<>(2);
-        for (; index >= 0; index = indexOf(name, index + 2)) {
+        values.add(entries[index + 1].toString());
+        for (index = next; index >= 0; index = indexOf(name, index + 2)) {
             values.add(entries[index + 1].toString());
         }
-        return values;
+        return Collections.unmodifiableList(values);
     }
 
     @Override
