@@ -1,5 +1,6 @@
 package io.parry.client.internal;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -7,6 +8,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
@@ -32,8 +34,13 @@ import java.util.concurrent.TimeUnit;
  * A {@link WebSocket} as the last handler of its connection, behind Netty's frame codec and
  * aggregator. Each read is asked for ({@code ctx.read()}) while the messages waiting for the subscriber's demand hold
  * fewer than {@link #MAX_HELD_BYTES}: control frames are seen whatever the demand (RFC 6455, section 5.5: a close is
- * answered, a ping gets its pong), and a reader that asks for nothing stops the reading once that much waits. State is
- * confined to the event loop; methods called from other threads go there.
+ * answered, a ping gets its pong), and a reader that asks for nothing stops the reading once that much waits.
+ *
+ * <p>Reading also stops while the connection takes no more writes, and the pings read meanwhile (the rest of the read
+ * that made it so) get one pong, for the last of them, once it takes writes again: a peer that floods pings and never
+ * reads cannot make the outbound buffer grow past its high water mark by more than one pong. After a close is sent no
+ * ping is answered, and after the peer's close nothing more is read. State is confined to the event loop; methods
+ * called from other threads go there.
  */
 final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebSocket {
     /** What the messages nobody asked for yet may hold before reading stops, as a server's request body pauses. */
@@ -52,6 +59,8 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
     private long demand;
     /** The bytes of the messages in {@link #received}. */
     private long heldBytes;
+    /** The data of the last ping read while the connection took no writes, answered once it does. */
+    private ByteBuf unansweredPing;
 
     private boolean closeSent;
     private WebSocketClose closeReceived;
@@ -135,6 +144,12 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
         return channel.isWritable();
     }
 
+    /** The bytes the connection holds to write, each write's overhead included as Netty counts it; 0 once closed. */
+    long pendingWriteBytes() {
+        ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
+        return buffer == null ? 0 : buffer.totalPendingWriteBytes();
+    }
+
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
@@ -154,9 +169,8 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
             received.add(new WebSocketMessage(msg instanceof TextWebSocketFrame, HttpData.wrap(bytes)));
             heldBytes += bytes.length;
             deliver();
-        } else if (msg instanceof PingWebSocketFrame) {
-            // RFC 6455, section 5.5.2: a pong carries the ping's data.
-            ctx.writeAndFlush(new PongWebSocketFrame(((PingWebSocketFrame) msg).content()));
+        } else if (msg instanceof PingWebSocketFrame ping) {
+            answer(ping.content());
         } else if (msg instanceof CloseWebSocketFrame) {
             closeReceived((CloseWebSocketFrame) msg);
         } else {
@@ -170,7 +184,17 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
     }
 
     @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (channel.isWritable()) {
+            answerHeldPing();
+            readIfWanted();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        dropHeldPing();
         WebSocketClose close = closeReceived != null ? closeReceived : new WebSocketClose(WebSocketClose.ABNORMAL, "");
         ended = true;
         deliver();
@@ -189,6 +213,42 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
         }
         closeSent = true;
         ctx.writeAndFlush(new CloseWebSocketFrame(code, "")).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        dropHeldPing();
+    }
+
+    /**
+     * RFC 6455, section 5.5.2: a pong carries the ping's data. While the connection takes no writes the ping is held
+     * instead, in place of any held before it: section 5.5.3 lets only the most recent ping be answered.
+     */
+    private void answer(ByteBuf data) {
+        if (closeSent) {
+            data.release(); // Section 5.5.1: after its close an endpoint sends nothing more but waits for the answer.
+        } else if (channel.isWritable()) {
+            ctx.writeAndFlush(new PongWebSocketFrame(data));
+        } else {
+            dropHeldPing();
+            unansweredPing = Unpooled.copiedBuffer(data); // Not a slice: that would pin the whole read buffer.
+            data.release();
+        }
+    }
+
+    private void answerHeldPing() {
+        ByteBuf data = unansweredPing;
+        if (data != null) {
+            unansweredPing = null;
+            answer(data);
+        }
+    }
+
+    private void dropHeldPing() {
+        if (unansweredPing != null) {
+            unansweredPing.release();
+            unansweredPing = null;
+        }
     }
 
     private void closeReceived(CloseWebSocketFrame frame) {
@@ -247,11 +307,12 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
 
     /**
      * Reads on, with or without demand, while the messages waiting for the subscriber hold less than {@link
-     * #MAX_HELD_BYTES}, so a close or a ping is seen at once, and after this side sent its close, so that the peer's
-     * answer is.
+     * #MAX_HELD_BYTES} and the connection takes writes, so a close or a ping is seen at once; and after this side sent
+     * its close, until the peer's answer comes: nothing read then is answered, so writability does not matter.
      */
     void readIfWanted() {
-        if ((heldBytes < MAX_HELD_BYTES || closeSent) && channel.isActive()) {
+        boolean wanted = closeSent ? closeReceived == null : heldBytes < MAX_HELD_BYTES && channel.isWritable();
+        if (wanted && channel.isActive()) {
             ctx.read();
         }
     }

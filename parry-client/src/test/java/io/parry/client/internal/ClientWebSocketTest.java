@@ -80,6 +80,50 @@ class ClientWebSocketTest {
                 .isCompletedWithValue(new io.parry.client.WebSocketClose(1000, ""));
     }
 
+    @Test
+    void stopsReadingWhileTheConnectionTakesNoWritesAndAnswersOnlyTheLastPingOnceItDoes() {
+        connectionTakesWrites(false);
+        int before = reads.count;
+
+        channel.writeInbound(ping(1), ping(2), ping(3));
+        int whileUnwritable = reads.count;
+        assertThat(channel.<Object>readOutbound())
+                .as("a pong written while unwritable")
+                .isNull();
+        connectionTakesWrites(true);
+
+        assertThat(whileUnwritable).isEqualTo(before);
+        assertThat(reads.count).isEqualTo(before + 1);
+        PongWebSocketFrame pong = channel.readOutbound();
+        assertThat(pong.content().readByte()).isEqualTo((byte) 3);
+        pong.release();
+        assertThat(channel.<Object>readOutbound()).isNull();
+    }
+
+    @Test
+    void answersThePeersCloseWhileUnwritableButNotItsPingsThenReadsNoMore() {
+        connectionTakesWrites(false);
+        int before = reads.count;
+
+        channel.writeInbound(ping(1), new CloseWebSocketFrame(1000, ""));
+
+        CloseWebSocketFrame answer = channel.readOutbound();
+        assertThat(answer.statusCode()).isEqualTo(1000);
+        answer.release();
+        assertThat(channel.<Object>readOutbound()).as("a pong after the close").isNull();
+        assertThat(reads.count).isEqualTo(before);
+    }
+
+    /** Turns the connection's writability off or on, as its outbound buffer crossing a water mark does. */
+    private void connectionTakesWrites(boolean writable) {
+        channel.unsafe().outboundBuffer().setUserDefinedWritability(1, writable);
+        channel.runPendingTasks(); // The change is told to the pipeline from a task.
+    }
+
+    private static PingWebSocketFrame ping(int data) {
+        return new PingWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {(byte) data}));
+    }
+
     private static BinaryWebSocketFrame binary(int size) {
         return new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[size]));
     }
