@@ -20,23 +20,36 @@ import java.util.function.LongConsumer;
  * <p>Called on the test thread; it blocks until the flood ends.
  */
 public final class FrameFlood {
+    /** The opcode of a binary frame (RFC 6455, section 5.2). */
+    public static final int BINARY = 2;
+    /** The opcode of a ping frame (RFC 6455, section 5.2). */
+    public static final int PING = 9;
+
     private static final int FRAMES_SIZE = 64 * 1024;
 
     private FrameFlood() {}
 
-    /**
-     * About 64 KiB of pings with 8 bytes of data each: masked with a zero key as a client's must be (RFC 6455,
-     * section 5.3), so the data goes as it is, or unmasked as a server's.
-     */
+    /** About 64 KiB of pings with 8 bytes of data each, as {@link #frames}. */
     public static ByteBuffer pings(boolean masked) {
-        int size = masked ? 14 : 10;
+        return frames(PING, 8, masked);
+    }
+
+    /**
+     * About 64 KiB of whole frames with this opcode and {@code payload} bytes of zeros each (0 to 125): masked with a
+     * zero key as a client's must be (RFC 6455, section 5.3), so the data goes as it is, or unmasked as a server's.
+     */
+    public static ByteBuffer frames(int opcode, int payload, boolean masked) {
+        if (payload < 0 || payload > 125) {
+            throw new IllegalArgumentException("payload: " + payload + " (expected: 0 to 125)");
+        }
+        int size = 2 + (masked ? 4 : 0) + payload;
         ByteBuffer frames = ByteBuffer.allocate(FRAMES_SIZE / size * size);
         while (frames.hasRemaining()) {
-            frames.put((byte) 0x89).put((byte) ((masked ? 0x80 : 0) | 8));
+            frames.put((byte) (0x80 | opcode)).put((byte) ((masked ? 0x80 : 0) | payload));
             if (masked) {
                 frames.putInt(0);
             }
-            frames.putLong(0);
+            frames.position(frames.position() + payload);
         }
         return frames.flip();
     }
