@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * the permessage-deflate codec. It answers pings, joins fragments into messages within the limits,
  * checks text is UTF-8, runs the close handshake (RFC 6455, section 7), delivers messages as its
  * subscriber asks for them (stopping socket reads while one waits, or while the client does not read
- * what is sent to it), and closes idle sessions.
+ * what is sent to it, and then answering only the last ping read), and closes idle sessions.
  *
  * <p>Its state is touched only on the channel's event loop; the session's methods hop there.
  */
@@ -79,6 +79,8 @@ final class WebSocketConnection extends ChannelInboundHandlerAdapter
     private long lastReadNanos;
     private long lastDataNanos;
     private long lastPingNanos;
+    /** The data of the last ping read while the client took no writes, answered once it does. */
+    private ByteBuf unansweredPing;
 
     WebSocketConnection(SessionSetup setup, Channel channel) {
         this.setup = setup;
@@ -135,12 +137,33 @@ final class WebSocketConnection extends ChannelInboundHandlerAdapter
             fail(WebSocketClose.PROTOCOL_ERROR, "reserved bits set", WebSocketEnding.PROTOCOL_ERROR);
         } else if (frame instanceof PingWebSocketFrame) {
             if (!closeSent) {
-                channel.writeAndFlush(new PongWebSocketFrame(frame.content().retain()));
+                answerPing(frame.content());
             }
         } else if (frame instanceof CloseWebSocketFrame close) {
             onClose(close);
         } else if (!(frame instanceof PongWebSocketFrame) && !closeSent) {
             onData(frame);
+        }
+    }
+
+    /**
+     * RFC 6455, section 5.5.2: a pong carries the ping's data. While the client takes no writes the ping is kept
+     * instead, in place of any kept before it (section 5.5.3 lets only the most recent be answered): the rest of the
+     * read that stopped the reading cannot queue a pong per ping past the write buffer's high water mark.
+     */
+    private void answerPing(ByteBuf data) {
+        if (channel.isWritable()) {
+            channel.writeAndFlush(new PongWebSocketFrame(data.retain()));
+        } else {
+            dropUnansweredPing();
+            unansweredPing = Unpooled.copiedBuffer(data); // Not a slice: that would pin the whole read buffer.
+        }
+    }
+
+    private void dropUnansweredPing() {
+        if (unansweredPing != null) {
+            unansweredPing.release();
+            unansweredPing = null;
         }
     }
 
@@ -285,6 +308,14 @@ final class WebSocketConnection extends ChannelInboundHandlerAdapter
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        ByteBuf ping = unansweredPing;
+        if (ping != null && channel.isWritable()) {
+            unansweredPing = null;
+            if (!closeSent) {
+                answerPing(ping);
+            }
+            ping.release();
+        }
         updateReading();
         ctx.fireChannelWritabilityChanged();
     }
@@ -524,6 +555,7 @@ final class WebSocketConnection extends ChannelInboundHandlerAdapter
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        dropUnansweredPing();
         if (closeTimer != null) {
             closeTimer.cancel(false);
         }
