@@ -33,7 +33,8 @@ import java.util.List;
  *
  * <p>A header block that repeats the connection's last one byte for byte, with its whole body at hand, is not parsed
  * again: the request decoded from it the first time is handed on again, then the body as Netty would hand it on
- * ({@link RepeatedHead} says which heads are kept). Every other head takes the full path.
+ * ({@link RepeatedHead} says which heads are kept). One that differs from it in one field's value alone is not parsed
+ * either: it becomes a new request, the kept one's with that value. Every other head takes the full path.
  */
 final class StrictRequestDecoder extends HttpRequestDecoder {
     /** Stops at the whitespace Netty would take for a space between the request line's parts. */
@@ -75,7 +76,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
 
     StrictRequestDecoder(HttpDecoderConfig config) {
         super(config);
-        this.repeated = new RepeatedHead(config.getMaxChunkSize());
+        this.repeated = new RepeatedHead(config.getMaxChunkSize(), config.getMaxHeaderSize());
         this.trailersFactory = config.getTrailersFactory();
     }
 

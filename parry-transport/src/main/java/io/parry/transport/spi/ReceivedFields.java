@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map.Entry;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -170,6 +171,20 @@ public final class ReceivedFields extends HttpHeaders {
             }
         }
         return true;
+    }
+
+    /**
+     * A copy of these fields with field {@code index}'s value replaced, as the decoder would have read a head that
+     * differs from theirs in that value alone. The value is not validated here, as no received value is.
+     */
+    public ReceivedFields withValue(int index, String value) {
+        Objects.checkIndex(index, size);
+        ReceivedFields copy = new ReceivedFields();
+        copy.entries = Arrays.copyOf(entries, 2 * size);
+        copy.entries[2 * index + 1] = value;
+        copy.size = size;
+        copy.framingFields = framingFields;
+        return copy;
     }
 
     /**
