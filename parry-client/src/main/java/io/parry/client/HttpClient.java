@@ -90,10 +90,11 @@ public interface HttpClient extends ClientSender, AutoCloseable {
      * Closes every pooled connection and stops the client's own event loops; calls still in flight
      * fail with {@link ConnectionClosedException}. Further calls fail with {@link IllegalStateException}.
      * Its {@link WebSocket}s close too: each sends a close frame with {@code 1001}, going away (RFC 6455,
-     * section 7.4.1), and its connection closes on the peer's answer, or 2 seconds later; called off an event
-     * loop, this waits for that (5 seconds at most in all). A connection whose {@code 101} was handed to
-     * another owner (the proxy's WebSocket relay) is that owner's to close. The TLS context is freed once the
-     * last connection that uses it has ended.
+     * section 7.4.1), and its connection closes on the peer's answer, or after its close timeout, 2 seconds
+     * at most ({@link WebSocketClient.Builder#closeTimeout}); called off an event loop, this waits for that
+     * (5 seconds at most in all). A connection whose {@code 101} was handed to another owner (the proxy's
+     * WebSocket relay) is that owner's to close. The TLS context is freed once the last connection that uses
+     * it has ended.
      */
     @Override
     void close();

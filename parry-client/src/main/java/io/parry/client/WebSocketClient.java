@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.parry.client.internal.WebSocketHandshake;
 import io.parry.http.HttpMethod;
 import io.parry.http.HttpRequest;
+import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -22,13 +23,15 @@ import java.util.concurrent.CompletionStage;
 public final class WebSocketClient {
     private final HttpClient client;
     private final int maxMessageSize;
+    private final Duration closeTimeout;
 
     private WebSocketClient(Builder builder) {
         this.client = builder.client;
         this.maxMessageSize = builder.maxMessageSize;
+        this.closeTimeout = builder.closeTimeout;
     }
 
-    /** A WebSocket client on this HTTP client, with messages of up to 1 MiB. */
+    /** A WebSocket client on this HTTP client, with messages of up to 1 MiB and a close timeout of 5 seconds. */
     public static WebSocketClient of(HttpClient client) {
         return builder(client).build();
     }
@@ -50,13 +53,14 @@ public final class WebSocketClient {
     public CompletionStage<WebSocket> connect(Endpoint endpoint, HttpRequest request) {
         requireNonNull(endpoint, "endpoint");
         requireNonNull(request, "request");
-        return WebSocketHandshake.open(client, endpoint, request, maxMessageSize);
+        return WebSocketHandshake.open(client, endpoint, request, maxMessageSize, closeTimeout);
     }
 
     /** Builds a {@link WebSocketClient}; not thread-safe. */
     public static final class Builder {
         private final HttpClient client;
         private int maxMessageSize = 1 << 20;
+        private Duration closeTimeout = Duration.ofSeconds(5);
 
         private Builder(HttpClient client) {
             this.client = client;
@@ -68,6 +72,20 @@ public final class WebSocketClient {
                 throw new IllegalArgumentException("maxMessageSize: " + maxMessageSize + " (expected: > 0)");
             }
             this.maxMessageSize = maxMessageSize;
+            return this;
+        }
+
+        /**
+         * Sets how long a close sent, the user's or the answer to the peer's, may wait for its write and for the
+         * peer's answer before the socket is closed (default 5 seconds), so a peer that never reads or never answers
+         * cannot hold the connection open. While its {@link HttpClient} closes, the wait is 2 seconds at most.
+         */
+        public Builder closeTimeout(Duration closeTimeout) {
+            requireNonNull(closeTimeout, "closeTimeout");
+            if (closeTimeout.isNegative() || closeTimeout.isZero()) {
+                throw new IllegalArgumentException("closeTimeout: " + closeTimeout + " (expected: > 0)");
+            }
+            this.closeTimeout = closeTimeout;
             return this;
         }
 

@@ -18,6 +18,7 @@ import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
 import io.parry.client.ConnectionClosedException;
 import io.parry.client.WebSocket;
 import io.parry.client.WebSocketClose;
@@ -39,16 +40,24 @@ import java.util.concurrent.TimeUnit;
  * <p>Reading also stops while the connection takes no more writes, and the pings read meanwhile (the rest of the read
  * that made it so) get one pong, for the last of them, once it takes writes again: a peer that floods pings and never
  * reads cannot make the outbound buffer grow past its high water mark by more than one pong. After a close is sent no
- * ping is answered, and after the peer's close nothing more is read. State is confined to the event loop; methods
- * called from other threads go there.
+ * ping is answered, and after the peer's close nothing more is read.
+ *
+ * <p>Every close this side sends, its own or its answer to the peer's, closes the socket if the connection has not
+ * closed within the close timeout: a peer that never reads leaves the close's write pending, and one that never
+ * answers leaves the handshake open (RFC 6455, section 7.1.1 lets the client close the TCP connection itself).
+ * State is confined to the event loop; methods called from other threads go there.
  */
 final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebSocket {
     /** What the messages nobody asked for yet may hold before reading stops, as a server's request body pauses. */
     static final int MAX_HELD_BYTES = 64 * 1024;
-    /** How long a client that is closing waits for the peer's answer to its close before it closes the socket. */
-    private static final long GOING_AWAY_WAIT_SECONDS = 2;
+    /**
+     * How long a client that is closing waits at most for the peer's answer to its close: {@code HttpClient.close}
+     * waits for these handshakes and then for its event loops to stop, 5 seconds in all.
+     */
+    private static final long GOING_AWAY_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private final HttpHeaders handshakeHeaders;
+    private final long closeTimeoutNanos;
     private final CompletableFuture<WebSocketClose> closed = new CompletableFuture<>();
     private final ArrayDeque<WebSocketMessage> received = new ArrayDeque<>();
     private final Flow.Publisher<WebSocketMessage> messages = this::subscribe;
@@ -63,11 +72,15 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
     private ByteBuf unansweredPing;
 
     private boolean closeSent;
+    /** Closes the socket once a close sent has waited its time; {@code null} until a close is sent. */
+    private ScheduledFuture<?> closeTimer;
+
     private WebSocketClose closeReceived;
     private boolean ended;
 
-    ClientWebSocket(HttpHeaders handshakeHeaders) {
+    ClientWebSocket(HttpHeaders handshakeHeaders, long closeTimeoutNanos) {
         this.handshakeHeaders = handshakeHeaders;
+        this.closeTimeoutNanos = closeTimeoutNanos;
     }
 
     @Override
@@ -106,8 +119,7 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
                 sent.complete(null);
                 return;
             }
-            closeSent = true;
-            complete(channel.writeAndFlush(new CloseWebSocketFrame(code, reason)), sent);
+            complete(sendClose(new CloseWebSocketFrame(code, reason), closeTimeoutNanos), sent);
             readIfWanted();
         });
         return sent;
@@ -115,18 +127,20 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
 
     /**
      * The client is closing: sends a close with 1001, going away (RFC 6455, section 7.4.1), unless one was sent, and
-     * closes the socket if the peer has not answered within {@link #GOING_AWAY_WAIT_SECONDS}. Called on the loop.
+     * closes the socket if the peer has not answered within the close timeout, or {@link #GOING_AWAY_WAIT_NANOS} if
+     * that is shorter. Called on the loop.
      */
     void goAway() {
         if (!channel.isActive()) {
             return;
         }
+        long wait = Math.min(closeTimeoutNanos, GOING_AWAY_WAIT_NANOS);
         if (!closeSent) {
-            closeSent = true;
-            ctx.writeAndFlush(new CloseWebSocketFrame(1001, ""));
+            sendClose(new CloseWebSocketFrame(1001, ""), wait);
             readIfWanted();
+        } else {
+            closeWithin(wait);
         }
-        ctx.executor().schedule(() -> ctx.close(), GOING_AWAY_WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
     @Override
@@ -195,6 +209,9 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         dropHeldPing();
+        if (closeTimer != null) {
+            closeTimer.cancel(false);
+        }
         WebSocketClose close = closeReceived != null ? closeReceived : new WebSocketClose(WebSocketClose.ABNORMAL, "");
         ended = true;
         deliver();
@@ -211,8 +228,7 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
             ctx.close();
             return;
         }
-        closeSent = true;
-        ctx.writeAndFlush(new CloseWebSocketFrame(code, "")).addListener(ChannelFutureListener.CLOSE);
+        sendClose(new CloseWebSocketFrame(code, ""), closeTimeoutNanos).addListener(ChannelFutureListener.CLOSE);
     }
 
     @Override
@@ -259,10 +275,27 @@ final class ClientWebSocket extends ChannelInboundHandlerAdapter implements WebS
             ctx.close();
             return;
         }
-        closeSent = true;
         // RFC 6455, section 5.5.1: the answer typically echoes the status code received.
         CloseWebSocketFrame answer = code < 0 ? new CloseWebSocketFrame() : new CloseWebSocketFrame(code, "");
-        ctx.writeAndFlush(answer).addListener(ChannelFutureListener.CLOSE);
+        sendClose(answer, closeTimeoutNanos).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** Writes this side's only close, and closes the socket if the connection is still open after {@code wait}. */
+    private ChannelFuture sendClose(CloseWebSocketFrame frame, long wait) {
+        closeSent = true;
+        closeWithin(wait);
+        return ctx.writeAndFlush(frame);
+    }
+
+    /** Closes the socket after {@code wait}, unless a timer set before closes it sooner. */
+    private void closeWithin(long wait) {
+        if (closeTimer != null && closeTimer.getDelay(TimeUnit.NANOSECONDS) <= wait) {
+            return;
+        }
+        if (closeTimer != null) {
+            closeTimer.cancel(false);
+        }
+        closeTimer = ctx.executor().schedule(() -> ctx.close(), wait, TimeUnit.NANOSECONDS);
     }
 
     private void subscribe(Flow.Subscriber<? super WebSocketMessage> subscriber) {

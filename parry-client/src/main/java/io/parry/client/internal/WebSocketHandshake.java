@@ -16,6 +16,7 @@ import io.parry.http.HttpRequest;
 import io.parry.http.HttpResponse;
 import io.parry.transport.spi.UpgradedChannel;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -32,7 +33,7 @@ public final class WebSocketHandshake {
     private WebSocketHandshake() {}
 
     public static CompletionStage<WebSocket> open(
-            HttpClient client, Endpoint endpoint, HttpRequest request, int maxMessageSize) {
+            HttpClient client, Endpoint endpoint, HttpRequest request, int maxMessageSize, Duration closeTimeout) {
         if (!request.method().equals(HttpMethod.GET)) {
             throw new IllegalArgumentException("method: " + request.method() + " (expected: GET)");
         }
@@ -40,10 +41,12 @@ public final class WebSocketHandshake {
                 .set("connection", "upgrade")
                 .set("sec-websocket-key", newKey())
                 .set("sec-websocket-version", "13"));
-        return client.send(endpoint, handshake).thenCompose(response -> opened(response, maxMessageSize));
+        return client.send(endpoint, handshake)
+                .thenCompose(response -> opened(response, maxMessageSize, closeTimeout.toNanos()));
     }
 
-    private static CompletionStage<WebSocket> opened(HttpResponse response, int maxMessageSize) {
+    private static CompletionStage<WebSocket> opened(
+            HttpResponse response, int maxMessageSize, long closeTimeoutNanos) {
         if (response.status().code() != 101) {
             return refused(response);
         }
@@ -54,7 +57,7 @@ public final class WebSocketHandshake {
         UpgradedChannel upgraded = (UpgradedChannel) response.body();
         CompletableFuture<WebSocket> opened = new CompletableFuture<>();
         upgraded.channel().eventLoop().execute(() -> {
-            ClientWebSocket socket = new ClientWebSocket(response.headers());
+            ClientWebSocket socket = new ClientWebSocket(response.headers(), closeTimeoutNanos);
             try {
                 upgraded.takeOver(pipeline -> pipeline.addLast("ws-encoder", new WebSocket13FrameEncoder(true))
                         .addLast("ws-decoder", new WebSocket08FrameDecoder(decoderConfig(maxMessageSize)))

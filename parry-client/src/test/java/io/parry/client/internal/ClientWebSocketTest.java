@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 import io.parry.http.HttpHeaders;
 import io.parry.testing.NettyLeakExtension;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(NettyLeakExtension.class)
 class ClientWebSocketTest {
     private final Reads reads = new Reads();
-    private final ClientWebSocket socket = new ClientWebSocket(HttpHeaders.empty());
+    private final ClientWebSocket socket = new ClientWebSocket(HttpHeaders.empty(), TimeUnit.SECONDS.toNanos(5));
     private final EmbeddedChannel channel = new EmbeddedChannel(reads, socket);
 
     ClientWebSocketTest() {
