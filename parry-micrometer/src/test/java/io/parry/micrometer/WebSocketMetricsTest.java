@@ -49,7 +49,7 @@ class WebSocketMetricsTest {
             assertThat(messages.next().text()).isEqualTo("hello");
             assertThat(registry.get("parry.websocket.sessions").gauge().value()).isEqualTo(1);
             socket.close(1000, "bye").toCompletableFuture().get(10, TimeUnit.SECONDS);
-            // The client reads the server's close only with demand; then it closes the connection.
+            // The messages end once the server's answer to the close has come, which ends the session.
             messages.drain().get(10, TimeUnit.SECONDS);
             assertThat(socket.closed()
                             .toCompletableFuture()
