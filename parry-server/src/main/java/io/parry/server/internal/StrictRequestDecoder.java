@@ -219,7 +219,8 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         }
         buffer.skipBytes(repeated.length());
         int body = repeated.bodyLength();
-        onMessage(request);
+        // Not chunked, no upgrade, and the line and fields the checks read are those that passed them.
+        beginMessage(false);
         out.add(request);
         // As Netty's decoder ends a message whose body it reads in one piece (or that has none).
         out.add(
@@ -262,12 +263,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     }
 
     private void onMessage(HttpMessage message) {
-        awaitingMessage = false;
-        headerStartNanos = 0;
-        countingFraming = ReceivedFields.of(message.headers()).isChunked();
-        framingBytes = 0;
-        chunkPieces = 0;
-        upgradeAsked = false;
+        beginMessage(ReceivedFields.of(message.headers()).isChunked());
         if (!message.decoderResult().isSuccess()) {
             return;
         }
@@ -278,6 +274,16 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
             message.setDecoderResult(
                     DecoderResult.failure(new IllegalArgumentException("request line not split by single spaces")));
         }
+    }
+
+    /** The state of a message whose head has been read, before its own checks. */
+    private void beginMessage(boolean chunked) {
+        awaitingMessage = false;
+        headerStartNanos = 0;
+        countingFraming = chunked;
+        framingBytes = 0;
+        chunkPieces = 0;
+        upgradeAsked = false;
     }
 
     private boolean asksForUpgrade(HttpMessage message) {
